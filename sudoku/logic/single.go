@@ -1,0 +1,34 @@
+package logic
+
+// Single is one naked-single pass. It scans the cells in row-major order; an
+// empty cell whose candidate set has exactly one value (first candidate =
+// last candidate, the paper's test) is fixed at once, so later cells of the
+// same pass see the peers' updated candidates. An empty cell with no
+// candidate is a contradiction and ends the pass.
+//
+// Counts: Fixed = cells fixed; Removed = 0 (the peer updates of a fix are not
+// counted as removals).
+func Single(s *State) Counts {
+	c := Counts{Passes: 1}
+	if s.err != nil {
+		return c
+	}
+	for cell := range s.values {
+		if s.values[cell] != 0 {
+			continue
+		}
+		first := s.cand[cell].First()
+		if first == 0 {
+			s.fail(NoCandidate, cell, -1, 0)
+			return c
+		}
+		if first == s.cand[cell].Last() {
+			s.fix(cell, first)
+			c.Fixed++
+			if s.err != nil {
+				return c
+			}
+		}
+	}
+	return c
+}

@@ -1,0 +1,99 @@
+package sudoku
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const order2 = "2\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n"
+
+func TestParseSudokuAccepts(t *testing.T) {
+	want := MustNew(2)
+	copy(want.Cells, []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1})
+	tests := []struct{ name, text string }{
+		{"strict", order2},
+		{"CRLF", "2\r\n1 2 3 4\r\n3 4 1 2\r\n2 1 4 3\r\n4 3 2 1\r\n"},
+		{"no final newline", "2\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1"},
+		{"trailing spaces", "2  \n1 2 3 4 \n3 4 1 2\n2 1 4 3   \n4 3 2 1 \r\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := ParseSudoku([]byte(tc.text), "x.sudoku")
+			require.NoError(t, err)
+			assert.True(t, want.Equal(g), "got\n%v", g)
+		})
+	}
+}
+
+func TestParseSudokuErrors(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"empty file", "", "p:1:1: empty file; expected the order n (2..15) on the first line"},
+		{"empty first line", "\n1 2\n", "p:1:1: expected the order n (2..15), found an empty line"},
+		{"order not a number", "x\n", `p:1:1: expected a number, found 'x'`},
+		{"order low", "1\n1\n", "p:1:1: order 1 outside 2..15"},
+		{"order high", "16\n", "p:1:1: order 16 outside 2..15"},
+		{"order with junk", "2 2\n", "p:1:2: expected the end of the line after the order, found a space"},
+		{"leading space order", " 2\n", "p:1:1: expected a number, found a space"},
+		{"missing rows", "2\n1 2 3 4\n3 4 1 2\n", "p:4:1: file ends after 2 of 4 rows"},
+		{"short row", "2\n1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n", "p:3:6: row 2 has 3 values, want 4"},
+		{"long row", "2\n1 2 3 4 1\n", "p:2:9: row 1 has more than 4 values"},
+		{"value high", "2\n1 2 3 5\n", "p:2:7: value 5 outside 0..4"},
+		{"letter", "2\n1 2 a 4\n", "p:2:5: expected a number, found 'a'"},
+		{"negative", "2\n1 -2 3 4\n", "p:2:3: expected a number, found '-'"},
+		{"double space", "2\n1  2 3 4\n", "p:2:3: two spaces; values are separated by a single space"},
+		{"tab", "2\n1\t2 3 4\n", "p:2:2: expected a space or the end of the line, found a tab"},
+		{"leading space row", "2\n 1 2 3 4\n", "p:2:1: expected a number, found a space"},
+		{"empty row", "2\n\n", "p:2:1: empty line; expected 4 values for row 1"},
+		{"huge number", "2\n1 2 3 123456789012\n", `p:2:7: number "12345678..." too long`},
+		{"binary", "2\n1 2 3 \x00\n", "p:2:7: expected a number, found byte 0x00"},
+		{"extra line", order2 + "1 2 3 4\n", "p:6:1: unexpected line after the last of the 4 rows"},
+		{"extra blank line", order2 + "\n", "p:6:1: unexpected line after the last of the 4 rows"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := ParseSudoku([]byte(tc.text), "p")
+			require.Error(t, err)
+			assert.Nil(t, g)
+			assert.Equal(t, tc.want, err.Error())
+			var pe *ParseError
+			assert.True(t, errors.As(err, &pe))
+		})
+	}
+}
+
+func TestWriteSudokuRoundTrip(t *testing.T) {
+	for _, g := range []*Grid{Sample(), SampleSolution(), MustNew(15)} {
+		var b bytes.Buffer
+		require.NoError(t, WriteSudoku(&b, g))
+		back, err := ParseSudoku(b.Bytes(), "round")
+		require.NoError(t, err)
+		assert.True(t, g.Equal(back))
+	}
+}
+
+func FuzzParseSudoku(f *testing.F) {
+	var b bytes.Buffer
+	_ = WriteSudoku(&b, Sample())
+	for _, s := range []string{b.String(), order2, "2\r\n1 2 3 4\r\n", "", "3\n", "15\n0", "2\n1  2", "2\n4 3 2 1 \n\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := ParseSudoku(data, "fuzz")
+		if err != nil {
+			var pe *ParseError
+			require.True(t, errors.As(err, &pe), "error %v is not a *ParseError", err)
+			require.Nil(t, g)
+			return
+		}
+		require.NoError(t, CheckGrid(g))
+		var out bytes.Buffer
+		require.NoError(t, WriteSudoku(&out, g))
+		back, err := ParseSudoku(out.Bytes(), "fuzz")
+		require.NoError(t, err)
+		require.True(t, g.Equal(back))
+	})
+}
