@@ -1,0 +1,104 @@
+package logic
+
+// HiddenSubset is one pass of hidden subsets of size k (2 pairs, 3 triples,
+// 4 quads, 5 quintets). It visits the regions in the order rows, columns,
+// boxes. Entering a region it records, for every value, the set of positions
+// (cells of the region) where it is a candidate, and lists in increasing order
+// the values still missing from the region whose occurrence count is between
+// 2 and k (a value seen once is a hidden single). It then goes through every
+// combination of k listed values in lexicographic order; when the union of
+// their positions, read from the current state, has exactly k cells, all
+// other candidates are removed from those k cells at once (position sets of
+// the removed values updated) before the next combination is looked at. A
+// union of fewer than k cells is a contradiction (Pigeonhole).
+//
+// In hardware the same test is a parallel comparison: per region, one
+// occurrence counter and position register per value are filled while the
+// cells stream past; then the values whose counters are 2..k are compared in
+// groups (for pairs: all value pairs, counters equal to 2 and position
+// registers equal). Removing candidates never makes a new combination fail,
+// so processing hits in lexicographic order, each on the updated state, is
+// what a serial hit-writer behind a parallel comparator produces.
+//
+// Counts: Removed = candidates removed; Fixed = 0.
+func HiddenSubset(s *State, k int) Counts {
+	c := Counts{Passes: 1}
+	if k < 2 || k > 5 {
+		return c
+	}
+	w := s.scratch()
+	for reg := 0; reg < 3*s.geo.size && s.err == nil; reg++ {
+		cells := s.geo.region(reg)
+		pos := w.pos
+		for i := range pos {
+			pos[i] = Set{}
+		}
+		for i, cell := range cells {
+			cs := s.cand[cell]
+			for v := cs.First(); v != 0; v = cs.Next(v) {
+				pos[v-1].Add(i + 1)
+			}
+		}
+		w.list = w.list[:0]
+		miss := s.missing[reg]
+		for v := miss.First(); v != 0; v = miss.Next(v) {
+			if n := pos[v-1].Len(); n >= 2 && n <= k {
+				w.list = append(w.list, int32(v))
+			}
+		}
+		if len(w.list) < k {
+			continue
+		}
+		p := subsetPass{s: s, w: w, cells: cells, reg: reg, k: k}
+		c.Removed += p.hidden(0, 0, Set{})
+	}
+	return c
+}
+
+// subsetPass is the context of one region step of a subset pass.
+type subsetPass struct {
+	s     *State
+	w     *scratch
+	cells []int32
+	reg   int
+	k     int
+}
+
+// hidden extends the combination w.combo[:depth] (whose positions union to
+// u) with listed values from index start on, lexicographically, and returns
+// the candidates removed.
+func (p *subsetPass) hidden(depth, start int, u Set) int {
+	s, w, k := p.s, p.w, p.k
+	removed := 0
+	for j := start; j < len(w.list) && s.err == nil; j++ {
+		v := int(w.list[j])
+		nu := u.Or(w.pos[v-1])
+		n := nu.Len()
+		if n > k {
+			continue
+		}
+		w.combo[depth] = int32(v)
+		if depth+1 < k {
+			removed += p.hidden(depth+1, j+1, nu)
+			continue
+		}
+		if n < k {
+			s.fail(Pigeonhole, -1, p.reg, v)
+			return removed
+		}
+		var keep Set
+		for _, x := range w.combo[:k] {
+			keep.Add(int(x))
+		}
+		for q := nu.First(); q != 0; q = nu.Next(q) {
+			cell := int(p.cells[q-1])
+			drop := s.cand[cell].AndNot(keep)
+			for x := drop.First(); x != 0; x = drop.Next(x) {
+				s.remove(cell, x)
+				w.pos[x-1].Remove(q)
+				removed++
+			}
+		}
+	}
+	return removed
+}
