@@ -1,0 +1,218 @@
+package bnb
+
+import (
+	"math/bits"
+
+	"sudokusim/sudoku"
+)
+
+// This file is the independent timing model ("fast mode"). It runs the
+// version-1 search as ordinary software and adds up the costs written in
+// docs/microarchitecture.md §4–§6 without simulating a cycle. It shares no
+// code with the cycle-level model on purpose: when the two disagree, one of
+// them has drifted from the document.
+
+// fastSet is a set of values 1..225, bit v-1 of word (v-1)/64.
+type fastSet [4]uint64
+
+func (s *fastSet) has(v int) bool { return s[(v-1)>>6]&(1<<uint((v-1)&63)) != 0 }
+func (s *fastSet) add(v int)      { s[(v-1)>>6] |= 1 << uint((v-1)&63) }
+func (s *fastSet) del(v int)      { s[(v-1)>>6] &^= 1 << uint((v-1)&63) }
+
+// lowestFreeAbove returns the smallest value x in v+1..size absent from the
+// union u, or 0.
+func lowestFreeAbove(u *fastSet, v, size int) int {
+	for x := v + 1; x <= size; {
+		w := (x - 1) >> 6
+		free := ^u[w] >> uint((x-1)&63)
+		if free != 0 {
+			y := x + bits.TrailingZeros64(free)
+			if y <= size && (y-1)>>6 == w {
+				return y
+			}
+		}
+		x = (w+1)*64 + 1
+	}
+	return 0
+}
+
+// fastEvalCycles is the evaluator cost of §5: ⌊(x−v−1)/k⌋+1 when the free
+// candidate x is found, max(1, ⌈(S−v)/k⌉) when the cell is exhausted (x = 0).
+func fastEvalCycles(v, x, size, k int) uint64 {
+	if x != 0 {
+		return uint64((x-v-1)/k + 1)
+	}
+	e := (size - v + k - 1) / k
+	if e < 1 {
+		e = 1
+	}
+	return uint64(e)
+}
+
+// fastLoad returns the load-phase cycles of §4 and whether the givens clash.
+func fastLoad(g *sudoku.Grid) (uint64, bool) {
+	n, size := g.Order, g.Size()
+	var seen fastSet
+	// L_ROW: row r lane j is examined in cycle 2 + r·S + j.
+	for r := 0; r < size; r++ {
+		seen = fastSet{}
+		for j := 0; j < size; j++ {
+			v := g.At(r, j)
+			if v == 0 {
+				continue
+			}
+			if seen.has(v) {
+				return uint64(2 + r*size + j), true
+			}
+			seen.add(v)
+		}
+	}
+	load := uint64(size*size + 1)
+	// L_COL: read q = c·S + r in cycle q+1, its lane examined in cycle q+2.
+	for c := 0; c < size; c++ {
+		seen = fastSet{}
+		for r := 0; r < size; r++ {
+			v := g.At(r, c)
+			if v == 0 {
+				continue
+			}
+			if seen.has(v) {
+				return load + uint64(c*size+r+2), true
+			}
+			seen.add(v)
+		}
+	}
+	load += uint64(size*size + 2)
+	// L_BOX: read q = b·n + i in cycle q+1, its n lanes examined in cycle q+2.
+	for b := 0; b < size; b++ {
+		seen = fastSet{}
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				v := g.At((b/n)*n+i, (b%n)*n+j)
+				if v == 0 {
+					continue
+				}
+				if seen.has(v) {
+					return load + uint64(b*n+i+2), true
+				}
+				seen.add(v)
+			}
+		}
+	}
+	return load + uint64(size*n+2), false
+}
+
+// fastSearchResult is what the timing model's search reports.
+type fastSearchResult struct {
+	status   Status
+	cycles   uint64
+	stats    SearchStats
+	solution *sudoku.Grid
+}
+
+// fastSearch runs the version-1 depth-first search on g (which must have
+// no clashing givens) with k candidates per cycle and a watchdog of limit
+// search cycles, adding up the costs of §5–§6.
+func fastSearch(g *sudoku.Grid, k int, limit uint64) fastSearchResult {
+	size := g.Size()
+	n := g.Order
+	cells := append([]uint8(nil), g.Cells...)
+	var empties []int
+	for i, v := range cells {
+		if v == 0 {
+			empties = append(empties, i)
+		}
+	}
+	rows := make([]fastSet, size)
+	cols := make([]fastSet, size)
+	boxes := make([]fastSet, size)
+	box := func(i int) int { r, c := i/size, i%size; return (r/n)*n + c/n }
+	for i, v := range cells {
+		if v != 0 {
+			rows[i/size].add(int(v))
+			cols[i%size].add(int(v))
+			boxes[box(i)].add(int(v))
+		}
+	}
+	// SEEK cycles: one per row looked at (§5).
+	seekFwd := func(i int) uint64 { // from empty i to empty i+1, or to DONE
+		r := empties[i] / size
+		if i+1 < len(empties) {
+			return uint64(empties[i+1]/size - r + 1)
+		}
+		return uint64(size - r)
+	}
+	seekBwd := func(i int) uint64 { // from empty i to empty i-1, or to FAIL
+		r := empties[i] / size
+		if i > 0 {
+			return uint64(r - empties[i-1]/size + 1)
+		}
+		return uint64(r + 1)
+	}
+	var res fastSearchResult
+	// START, then the seek from before (0,0).
+	t := uint64(1)
+	if len(empties) == 0 {
+		t += uint64(size)
+	} else {
+		t += uint64(empties[0]/size + 1)
+	}
+	if t > limit {
+		res.status, res.cycles = Timeout, limit
+		return res
+	}
+	i := 0
+	for i < len(empties) {
+		cell := empties[i]
+		r, c, b := cell/size, cell%size, box(cell)
+		v := int(cells[cell])
+		u := fastSet{}
+		for w := range u {
+			u[w] = rows[r][w] | cols[c][w] | boxes[b][w]
+		}
+		x := lowestFreeAbove(&u, v, size)
+		t1 := t + 2 + fastEvalCycles(v, x, size, k) + 1 // the WRITE1 / UNDO1 cycle
+		if t1 > limit {
+			res.status, res.cycles = Timeout, limit
+			return res
+		}
+		if x != 0 {
+			res.stats.Nodes++
+			if v != 0 {
+				rows[r].del(v)
+				cols[c].del(v)
+				boxes[b].del(v)
+			}
+			rows[r].add(x)
+			cols[c].add(x)
+			boxes[b].add(x)
+			cells[cell] = uint8(x)
+			if i+1 > res.stats.MaxDepth {
+				res.stats.MaxDepth = i + 1
+			}
+			t = t1 + 1 + seekFwd(i) - 1
+			i++
+		} else {
+			res.stats.Backtracks++
+			if v != 0 {
+				rows[r].del(v)
+				cols[c].del(v)
+				boxes[b].del(v)
+			}
+			cells[cell] = 0
+			t = t1 + 1 + seekBwd(i) - 1
+			i--
+		}
+		if t > limit {
+			res.status, res.cycles = Timeout, limit
+			return res
+		}
+		if i < 0 {
+			res.status, res.cycles = Unsolvable, t
+			return res
+		}
+	}
+	res.status, res.cycles = Solved, t
+	res.solution = &sudoku.Grid{Order: n, Cells: cells}
+	return res
+}

@@ -1,0 +1,84 @@
+package bnb
+
+import (
+	"fmt"
+
+	"sudokusim/sudoku"
+)
+
+// Status is how a run ended.
+type Status int
+
+const (
+	// Solved: the search passed the last empty cell.
+	Solved Status = iota
+	// Unsolvable: the givens clash, or the search backed out of the first
+	// empty cell.
+	Unsolvable
+	// Timeout: the search watchdog fired.
+	Timeout
+	// Rejected: the frame was refused (bad checksum, size or cell value).
+	Rejected
+)
+
+func (s Status) String() string {
+	switch s {
+	case Solved:
+		return "solved"
+	case Unsolvable:
+		return "unsolvable"
+	case Timeout:
+		return "timeout"
+	case Rejected:
+		return "rejected"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Cycles is the run's cycle count broken down by phase (docs/microarchitecture.md §2).
+type Cycles struct {
+	Rx, Load, Search, Tx uint64
+}
+
+// Total is the sum of the phases.
+func (c Cycles) Total() uint64 { return c.Rx + c.Load + c.Search + c.Tx }
+
+// SearchStats counts what the search controller did.
+type SearchStats struct {
+	// Nodes is the number of values written into empty cells (WRITE1 cycles).
+	Nodes uint64
+	// Backtracks is the number of exhausted cells cleared (UNDO1 cycles).
+	Backtracks uint64
+	// MaxDepth is the largest number of empty cells holding a value at once.
+	MaxDepth int
+}
+
+// Result is what one run of the processor produced.
+type Result struct {
+	Status Status
+	// Order is the order of the puzzle (0 when the frame was rejected
+	// before its size byte was accepted).
+	Order int
+	// Solution is the grid in memory when Status is Solved.
+	Solution *sudoku.Grid
+	// Checksum is the checksum byte of the response frame (0 in an error
+	// reply).
+	Checksum uint8
+	// ReplyCode is the status byte of an error reply (docs/protocol.md), 0
+	// when the answer is a solution.
+	ReplyCode uint8
+	// Response is the frame the processor sent (with LinkDirect, the frame it
+	// would have sent).
+	Response []byte
+	Cycles   Cycles
+	Search   SearchStats
+}
+
+// Error-reply status bytes (DESIGN §5).
+const (
+	ReplyBadChecksum = 1
+	ReplyBadSize     = 2
+	ReplyBadCell     = 3
+	ReplyNoSolution  = 4
+	ReplyCycleLimit  = 5
+)
