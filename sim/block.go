@@ -53,7 +53,8 @@ type Soloist interface {
 // Faulter is implemented by blocks that detect errors of the modelled
 // hardware (a block-RAM collision, an address out of range). The Scheduler
 // calls Err after every step or batch; a non-nil error ends the run with
-// status Faulted and that error. Err must be cheap and sticky.
+// status Faulted and that error, wrapped with the block's name and the
+// 0-based index of the cycle in which it arose. Err must be cheap and sticky.
 type Faulter interface {
 	Err() error
 }

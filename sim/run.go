@@ -183,7 +183,8 @@ func (s *Scheduler) advance(left uint64, hasCond, traced bool) advance {
 func (s *Scheduler) fault() error {
 	for i, f := range s.faulters {
 		if err := f.Err(); err != nil {
-			return fmt.Errorf("sim: cycle %d: block %s: %w", s.cycle, s.blocks[s.faultIdx[i]].Name(), err)
+			// The error arose in the last cycle run (0-based index cycle-1).
+			return fmt.Errorf("sim: cycle %d: block %s: %w", s.cycle-1, s.blocks[s.faultIdx[i]].Name(), err)
 		}
 	}
 	return nil

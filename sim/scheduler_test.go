@@ -321,7 +321,7 @@ func TestRunStatuses(t *testing.T) {
 		assert.Equal(t, sim.Faulted, st)
 		require.Error(t, err)
 		assert.ErrorIs(t, err, errCollision)
-		assert.Contains(t, err.Error(), "cycle 37")
+		assert.Contains(t, err.Error(), "cycle 36", "the 37th cycle has index 36")
 		assert.Contains(t, err.Error(), "block faulty")
 		assert.Equal(t, uint64(37), s.Cycle())
 	})
