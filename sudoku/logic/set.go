@@ -36,7 +36,7 @@ func fullSet(n int) Set {
 }
 
 // Has reports whether v is in the set.
-func (s *Set) Has(v int) bool { return s[(v-1)>>6]>>(uint(v-1)&63)&1 != 0 }
+func (s Set) Has(v int) bool { return s[(v-1)>>6]>>(uint(v-1)&63)&1 != 0 }
 
 // Add puts v in the set.
 func (s *Set) Add(v int) { s[(v-1)>>6] |= 1 << (uint(v-1) & 63) }

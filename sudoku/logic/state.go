@@ -156,6 +156,23 @@ func (s *State) Clone() *State {
 	return t
 }
 
+// CopyFrom makes s a copy of t (same order) without allocating: a reset for
+// benchmarks and for twins that replay a run.
+func (s *State) CopyFrom(t *State) {
+	if s.geo.order != t.geo.order {
+		panic("logic: CopyFrom between states of different orders")
+	}
+	copy(s.values, t.values)
+	copy(s.cand, t.cand)
+	copy(s.missing, t.missing)
+	s.empty = t.empty
+	s.err = nil
+	if t.err != nil {
+		e := *t.err
+		s.err = &e
+	}
+}
+
 // Equal reports whether two states hold the same values and candidates.
 func (s *State) Equal(t *State) bool {
 	if s.geo.order != t.geo.order || s.empty != t.empty || (s.err == nil) != (t.err == nil) {

@@ -40,6 +40,9 @@ func (st Status) MarshalText() ([]byte, error) { return []byte(st.String()), nil
 // contradiction is found. With PaperSet this is exactly Fig. 13 steps 1–5.
 type Strategy struct {
 	Heuristics []Heuristic
+	// Trace records every pass in Result.Trace (the controller's sequence,
+	// for checking a hardware strategy controller step by step).
+	Trace bool
 }
 
 // UnitStats are the counters of one heuristic over a run.
@@ -56,6 +59,8 @@ type Result struct {
 	// Empty and Log10Space measure the search space left (State.SearchSpace).
 	Empty      int     `json:"empty"`
 	Log10Space float64 `json:"log10_space"`
+	// Trace is the heuristic of every pass, in order (Strategy.Trace only).
+	Trace []Heuristic `json:"trace,omitempty"`
 }
 
 // Fixed is the total of values fixed by all heuristics.
@@ -92,6 +97,9 @@ func (st Strategy) Run(s *State) Result {
 		c := hs[i].Apply(s)
 		res.Units[i].Add(c)
 		res.Passes++
+		if st.Trace {
+			res.Trace = append(res.Trace, hs[i])
+		}
 		switch {
 		case c.Fixed > 0:
 			i = 0
