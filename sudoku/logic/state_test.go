@@ -25,7 +25,7 @@ func TestNewStateSample(t *testing.T) {
 	assert.Equal(t, SetOf(2, 6, 7, 9), s.Missing(9))
 	assert.Equal(t, SetOf(1, 3, 7, 9), s.Missing(26))
 	assert.True(t, s.Candidates(1).IsEmpty(), "filled cell has no candidates")
-	assert.Equal(t, 4, s.RegionCell(0, 4))   // row 0, 5th cell
+	assert.Equal(t, 4, s.RegionCell(0, 4))      // row 0, 5th cell
 	assert.Equal(t, 36+2, s.RegionCell(9+2, 4)) // column 2, row 4
 	assert.Equal(t, 30, s.RegionCell(18+4, 0))  // box 4 starts at (3,3)
 	assert.True(t, s.Grid().Equal(sudoku.Sample()))
