@@ -1,0 +1,224 @@
+package bnb
+
+import (
+	"fmt"
+
+	"sudokusim/sim"
+	"sudokusim/sudoku"
+)
+
+// coreState is the state register of the Core's FSM. Every state is one
+// row of the tables in docs/microarchitecture.md §4–§5.
+type coreState uint8
+
+const (
+	stWaitFrame coreState = iota // rx: the RowAssembler takes cells from the codec
+	stLRowAddr                   // load: address row word 0
+	stLRowLane                   // load: one lane of the latched row word through the seen check
+	stLCol                       // load: column pass
+	stLBox                       // load: box pass
+	stStart                      // search: address given-mask word 0
+	stSeek                       // search: priority encoder over the latched given mask
+	stRead1                      // search: column word (A), box word (B)
+	stRead2                      // search: row word (A), column word into its register
+	stEval                       // search: evaluator cycle
+	stWrite1                     // search: row and column lanes ← x
+	stWrite2                     // search: box lane ← x, first forward seek
+	stUndo1                      // search: row and column lanes ← 0
+	stUndo2                      // search: box lane ← 0, first backward seek
+	stAnswer                     // tx: the ResponseUnit sends the answer
+	stHalt                       // nothing left to do
+)
+
+var coreStateNames = [...]string{"WAIT_FRAME", "L_ROW_ADDR", "L_ROW", "L_COL", "L_BOX", "START", "SEEK",
+	"READ1", "READ2", "EVAL", "WRITE1", "WRITE2", "UNDO1", "UNDO2", "ANSWER", "HALT"}
+
+func (s coreState) String() string { return coreStateNames[s] }
+
+// Core is the processor behind the UART: RowAssembler, Loader, Controller,
+// Evaluator and their memories, one clocked block.
+//
+// It is one sim.Block because its parts share the memories port by port and
+// hand over from one to the next in a fixed order; no other block reads its
+// internal registers, so Eval advances them in place and only the outputs
+// the ResponseUnit's transmitter reads are double-buffered. In the load and
+// search phases it is the only busy block and runs alone (sim.Soloist).
+type Core struct {
+	cfg   Config
+	sched *sim.Scheduler
+	ph    phases
+
+	mem  *GridMem
+	giv  *GivenMem
+	eval Evaluator
+
+	st    coreState
+	order int // n of the puzzle in memory
+	size  int // S = n²
+	limit uint64
+	// Checksum register (§1).
+	chk int
+
+	// Loader registers.
+	q    int      // pass cycle counter
+	seen ValueSet // values seen in the current row, column or box
+	asm  []uint8  // column / box assembly register
+	wbuf []uint8  // word waiting to be written on port B
+	wadr int      // its address, -1 when none
+	rowR int      // L_ROW: row being scanned
+
+	// Controller registers.
+	r, c, b, p int
+	fwd        bool     // seek direction
+	rowEmpty   ValueSet // enabled, non-given lanes of the latched mask word
+	enabled    ValueSet // lanes 0..S-1
+	used       ValueSet // values in the registered row, column and box words
+	v          int      // evaluator base value
+	old        int      // the cell's value when it was read
+	x          int      // the free candidate found
+	depth      int
+	searchCyc  uint64
+
+	status Status
+	stats  SearchStats
+	fault  error
+	// phaseChanged is set by the step that called EnterPhase, so RunAlone
+	// returns after it.
+	phaseChanged bool
+}
+
+// phases holds the Scheduler's ids of the processor's phases.
+type phases struct{ rx, load, search, tx sim.PhaseID }
+
+func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
+	mem, err := NewGridMem(cfg.MaxOrder)
+	if err != nil {
+		return nil, err
+	}
+	giv, err := NewGivenMem(cfg.MaxOrder)
+	if err != nil {
+		return nil, err
+	}
+	m := cfg.MaxOrder * cfg.MaxOrder
+	c := &Core{cfg: cfg, sched: s, mem: mem, giv: giv, eval: Evaluator{K: cfg.CPC},
+		asm: make([]uint8, m), wbuf: make([]uint8, m), wadr: -1}
+	c.ph = phases{rx: s.DefinePhase("rx"), load: s.DefinePhase("load"), search: s.DefinePhase("search"), tx: s.DefinePhase("tx")}
+	return c, nil
+}
+
+// preload writes a puzzle straight into the row layout, the given mask and
+// the checksum register, as the RowAssembler leaves them at the end of a
+// frame (LinkDirect), and starts the load phase.
+func (c *Core) preload(g *sudoku.Grid) {
+	c.setOrder(g.Order)
+	for r := 0; r < c.size; r++ {
+		c.writeRow(r, g.Cells[r*c.size:(r+1)*c.size])
+	}
+	c.chk = int(sudoku.Checksum(g))
+	c.st = stLRowAddr
+}
+
+func (c *Core) setOrder(n int) {
+	c.order, c.size = n, n*n
+	c.mem.Enable(c.size)
+	c.enabled = lowMask(c.size)
+	c.limit = c.cfg.SearchLimit(n)
+}
+
+// writeRow is the RowAssembler's write: row word r and given-mask word r.
+func (c *Core) writeRow(r int, cells []uint8) {
+	c.mem.WriteWord(c.mem.RowWord(r), cells)
+	var g ValueSet
+	for j, v := range cells {
+		if v != 0 {
+			g.Set(j)
+		}
+	}
+	c.giv.Write(r, g)
+}
+
+// Name implements sim.Block.
+func (c *Core) Name() string { return "core" }
+
+// Eval implements sim.Block: one clock cycle of the FSM.
+func (c *Core) Eval() { c.step() }
+
+// Commit implements sim.Block. The Core's internal registers were advanced
+// in Eval (nothing else reads them); its outputs are committed here.
+func (c *Core) Commit() {}
+
+// Idle implements sim.Idler: the Core is busy from the first load cycle to
+// the end of the search and waits for its inputs otherwise.
+func (c *Core) Idle() uint64 {
+	switch c.st {
+	case stWaitFrame, stHalt:
+		return sim.Forever
+	}
+	return 0
+}
+
+// Skip implements sim.Idler (an idle Core has nothing to count).
+func (c *Core) Skip(uint64) {}
+
+// RunAlone implements sim.Soloist: the load and search phases step here,
+// cycle by cycle, while the UART blocks sleep.
+func (c *Core) RunAlone(max uint64) uint64 {
+	var ran uint64
+	for ran < max {
+		c.step()
+		ran++
+		if c.phaseChanged || c.st == stHalt || c.fault != nil {
+			break
+		}
+	}
+	return ran
+}
+
+// Err implements sim.Faulter.
+func (c *Core) Err() error { return c.fault }
+
+func (c *Core) enter(id sim.PhaseID) {
+	c.sched.EnterPhase(id)
+	c.phaseChanged = true
+}
+
+// step is one clock cycle.
+func (c *Core) step() {
+	c.phaseChanged = false
+	switch c.st {
+	case stWaitFrame, stHalt, stAnswer:
+		return
+	case stLRowAddr, stLRowLane, stLCol, stLBox:
+		c.stepLoad()
+	default:
+		c.stepSearch()
+	}
+}
+
+// finish ends the load or search phase with a status.
+func (c *Core) finish(s Status) {
+	c.status = s
+	c.st = stAnswer
+	if c.cfg.Link == LinkDirect {
+		c.st = stHalt
+	}
+	c.enter(c.ph.tx)
+}
+
+// Solution reads the grid out of the row layout.
+func (c *Core) Solution() *sudoku.Grid {
+	g := &sudoku.Grid{Order: c.order, Cells: make([]uint8, c.size*c.size)}
+	for r := 0; r < c.size; r++ {
+		for j := 0; j < c.size; j++ {
+			g.Cells[r*c.size+j] = c.mem.Lane(c.mem.RowWord(r), j)
+		}
+	}
+	return g
+}
+
+// State names the FSM state (for traces and errors).
+func (c *Core) State() string { return c.st.String() }
+
+func (c *Core) String() string {
+	return fmt.Sprintf("core{%s r=%d c=%d v=%d}", c.st, c.r, c.c, c.v)
+}

@@ -1,0 +1,97 @@
+package bnb
+
+// The Loader (docs/microarchitecture.md §4): builds the column and box
+// layouts from the row layout and checks the givens for clashes, one word
+// read per cycle on port A, assembled words written on port B.
+
+// stepLoad is one cycle of the load phase.
+func (c *Core) stepLoad() {
+	size, n := c.size, c.order
+	switch c.st {
+	case stLRowAddr: // address row word 0
+		c.rowR, c.q, c.seen = 0, 0, ValueSet{}
+		c.st = stLRowLane
+	case stLRowLane: // lane q of the latched row word rowR
+		if c.check(c.mem.Lane(c.mem.RowWord(c.rowR), c.q)) {
+			return
+		}
+		c.q++
+		if c.q == size { // the next row was addressed in this cycle
+			c.rowR, c.q, c.seen = c.rowR+1, 0, ValueSet{}
+			if c.rowR == size {
+				c.st, c.q = stLCol, 0
+			}
+		}
+	case stLCol:
+		// Port B: the column completed last cycle.
+		c.flushWord()
+		// The lane of the read issued last cycle (q-1).
+		if k := c.q - 1; k >= 0 && k < size*size {
+			col, row := k/size, k%size
+			if row == 0 {
+				c.seen = ValueSet{}
+			}
+			v := c.mem.Lane(c.mem.RowWord(row), col)
+			c.asm[row] = v
+			if c.check(v) {
+				return
+			}
+			if row == size-1 {
+				copy(c.wbuf, c.asm[:size])
+				c.wadr = c.mem.ColWord(col)
+			}
+		}
+		c.q++
+		if c.q == size*size+2 {
+			c.st, c.q = stLBox, 0
+		}
+	case stLBox:
+		c.flushWord()
+		if k := c.q - 1; k >= 0 && k < size*n {
+			box, i := k/n, k%n
+			if i == 0 {
+				c.seen = ValueSet{}
+			}
+			row, col0 := (box/n)*n+i, (box%n)*n
+			for j := 0; j < n; j++ {
+				v := c.mem.Lane(c.mem.RowWord(row), col0+j)
+				c.asm[i*n+j] = v
+				if c.check(v) {
+					return
+				}
+			}
+			if i == n-1 {
+				copy(c.wbuf, c.asm[:size])
+				c.wadr = c.mem.BoxWord(box)
+			}
+		}
+		c.q++
+		if c.q == size*n+2 {
+			c.st = stStart
+			c.enter(c.ph.search)
+		}
+	}
+}
+
+// check passes value v through the one-hot decoder into the seen register;
+// a non-zero value seen twice is a clash, which ends the load in this cycle.
+func (c *Core) check(v uint8) bool {
+	if v == 0 {
+		return false
+	}
+	if c.seen.Has(int(v) - 1) {
+		c.flushWord()
+		c.finish(Unsolvable)
+		return true
+	}
+	c.seen.Set(int(v) - 1)
+	return false
+}
+
+// flushWord writes the assembled word waiting for port B.
+func (c *Core) flushWord() {
+	if c.wadr >= 0 {
+		c.mem.WriteWord(c.wadr, c.wbuf[:c.size])
+		c.wadr = -1
+	}
+}
