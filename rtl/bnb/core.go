@@ -81,6 +81,8 @@ type Core struct {
 
 	status Status
 	stats  SearchStats
+	// hist counts the load and search cycles spent in each state.
+	hist [stHalt + 1]uint64
 	fault  error
 	// phaseChanged is set by the step that called EnterPhase, so RunAlone
 	// returns after it.
@@ -189,8 +191,10 @@ func (c *Core) step() {
 	case stWaitFrame, stHalt, stAnswer:
 		return
 	case stLRowAddr, stLRowLane, stLCol, stLBox:
+		c.hist[c.st]++
 		c.stepLoad()
 	default:
+		c.hist[c.st]++
 		c.stepSearch()
 	}
 }
@@ -214,6 +218,18 @@ func (c *Core) Solution() *sudoku.Grid {
 		}
 	}
 	return g
+}
+
+// StateCycles returns the load and search cycles spent in each FSM state,
+// by state name, states in FSM order; states never entered are left out.
+func (c *Core) StateCycles() []StateCycles {
+	var out []StateCycles
+	for st, n := range c.hist {
+		if n > 0 {
+			out = append(out, StateCycles{State: coreState(st).String(), Cycles: n})
+		}
+	}
+	return out
 }
 
 // State names the FSM state (for traces and errors).

@@ -72,6 +72,15 @@ type Result struct {
 	Response []byte
 	Cycles   Cycles
 	Search   SearchStats
+	// States breaks the load and search cycles down by FSM state (cycle-level
+	// runs only).
+	States []StateCycles
+}
+
+// StateCycles is the number of cycles one FSM state took.
+type StateCycles struct {
+	State  string `json:"state"`
+	Cycles uint64 `json:"cycles"`
 }
 
 // Error-reply status bytes (DESIGN §5).

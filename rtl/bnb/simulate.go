@@ -67,6 +67,7 @@ func Simulate(cfg Config, g *sudoku.Grid, opt SimOptions) (Result, error) {
 	}
 	res.Status = core.status
 	res.Search = core.stats
+	res.States = core.StateCycles()
 	res.Cycles = Cycles{
 		Rx:     s.PhaseCyclesOf(core.ph.rx),
 		Load:   s.PhaseCyclesOf(core.ph.load),
