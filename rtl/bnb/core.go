@@ -82,8 +82,8 @@ type Core struct {
 	status Status
 	stats  SearchStats
 	// hist counts the load and search cycles spent in each state.
-	hist [stHalt + 1]uint64
-	fault  error
+	hist  [stHalt + 1]uint64
+	fault error
 	// phaseChanged is set by the step that called EnterPhase, so RunAlone
 	// returns after it.
 	phaseChanged bool
