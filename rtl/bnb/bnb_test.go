@@ -122,7 +122,7 @@ func TestEdgeCases(t *testing.T) {
 	clash := sudoku.Sample()
 	clash.Set(0, 0, 1) // row 0 already holds 1 at (0,1)
 	colClash := sudoku.Sample()
-	colClash.Set(1, 1, 1)    // column 1 holds 1 at (0,1); row 1 and box 0 too — box? (0,1) is in box 0 as well
+	colClash.Set(1, 1, 1)    // row 1 already holds 1 at (1,8)
 	noSolution := grid(t, 2, // no givens clash, but (0,0) has no candidate
 		0, 2, 0, 1,
 		0, 3, 0, 0,

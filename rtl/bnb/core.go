@@ -5,6 +5,7 @@ import (
 
 	"sudokusim/sim"
 	"sudokusim/sudoku"
+	"sudokusim/uart"
 )
 
 // coreState is the state register of the Core's FSM. Every state is one
@@ -52,12 +53,28 @@ type Core struct {
 	giv  *GivenMem
 	eval Evaluator
 
+	// UART front end (nil with LinkDirect): the decoder's events come in,
+	// the transmitter's Ready comes back.
+	dec *uart.FrameDecoder
+	tx  *uart.Transmitter
+
 	st    coreState
 	order int // n of the puzzle in memory
 	size  int // S = n²
 	limit uint64
 	// Checksum register (§1).
 	chk int
+
+	// RowAssembler registers (rx).
+	rowPending int // row whose word is written this cycle, -1 when none
+
+	// ResponseUnit registers (tx): the byte offered to the transmitter is an
+	// output, double-buffered.
+	reply  uint8 // error-reply status byte, 0 for a solution
+	txIdx  int
+	txLen  int
+	txOut  txOffer
+	txNext txOffer
 
 	// Loader registers.
 	q    int      // pass cycle counter
@@ -89,6 +106,12 @@ type Core struct {
 	phaseChanged bool
 }
 
+// txOffer is the byte the ResponseUnit offers the transmitter.
+type txOffer struct {
+	valid bool
+	data  byte
+}
+
 // phases holds the Scheduler's ids of the processor's phases.
 type phases struct{ rx, load, search, tx sim.PhaseID }
 
@@ -103,7 +126,7 @@ func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
 	}
 	m := cfg.MaxOrder * cfg.MaxOrder
 	c := &Core{cfg: cfg, sched: s, mem: mem, giv: giv, eval: Evaluator{K: cfg.CPC},
-		asm: make([]uint8, m), wbuf: make([]uint8, m), wadr: -1}
+		asm: make([]uint8, m), wbuf: make([]uint8, m), wadr: -1, rowPending: -1}
 	c.ph = phases{rx: s.DefinePhase("rx"), load: s.DefinePhase("load"), search: s.DefinePhase("search"), tx: s.DefinePhase("tx")}
 	return c, nil
 }
@@ -146,14 +169,33 @@ func (c *Core) Name() string { return "core" }
 func (c *Core) Eval() { c.step() }
 
 // Commit implements sim.Block. The Core's internal registers were advanced
-// in Eval (nothing else reads them); its outputs are committed here.
-func (c *Core) Commit() {}
+// in Eval (nothing else reads them); its output to the transmitter is
+// committed here.
+func (c *Core) Commit() { c.txOut = c.txNext }
+
+// Valid implements uart.ByteSource: a response byte is on offer.
+func (c *Core) Valid() bool { return c.txOut.valid }
+
+// Byte implements uart.ByteSource.
+func (c *Core) Byte() byte { return c.txOut.data }
 
 // Idle implements sim.Idler: the Core is busy from the first load cycle to
-// the end of the search and waits for its inputs otherwise.
+// the end of the search, and otherwise only in cycles where an input asks
+// for work (a decoder event, a row to write, a handshake with the
+// transmitter).
 func (c *Core) Idle() uint64 {
 	switch c.st {
-	case stWaitFrame, stHalt:
+	case stWaitFrame:
+		if c.rowPending >= 0 || c.dec.Event().Kind != uart.EventNone {
+			return 0
+		}
+		return sim.Forever
+	case stAnswer:
+		if c.txOut.valid && c.tx.Ready() {
+			return 0
+		}
+		return sim.Forever
+	case stHalt:
 		return sim.Forever
 	}
 	return 0
@@ -168,6 +210,7 @@ func (c *Core) RunAlone(max uint64) uint64 {
 	var ran uint64
 	for ran < max {
 		c.step()
+		c.Commit()
 		ran++
 		if c.phaseChanged || c.st == stHalt || c.fault != nil {
 			break
@@ -188,8 +231,12 @@ func (c *Core) enter(id sim.PhaseID) {
 func (c *Core) step() {
 	c.phaseChanged = false
 	switch c.st {
-	case stWaitFrame, stHalt, stAnswer:
+	case stHalt:
 		return
+	case stWaitFrame:
+		c.stepRx()
+	case stAnswer:
+		c.stepTx()
 	case stLRowAddr, stLRowLane, stLCol, stLBox:
 		c.hist[c.st]++
 		c.stepLoad()
@@ -199,14 +246,27 @@ func (c *Core) step() {
 	}
 }
 
-// finish ends the load or search phase with a status.
+// finish ends the load or search phase with a status and starts the
+// answer.
 func (c *Core) finish(s Status) {
 	c.status = s
-	c.st = stAnswer
-	if c.cfg.Link == LinkDirect {
-		c.st = stHalt
+	switch s {
+	case Unsolvable:
+		c.reply = ReplyNoSolution
+	case Timeout:
+		c.reply = ReplyCycleLimit
 	}
 	c.enter(c.ph.tx)
+	if c.cfg.Link == LinkDirect {
+		c.st = stHalt
+		return
+	}
+	c.st = stAnswer
+	c.txIdx, c.txLen = 0, ErrorReplyLen
+	if c.reply == 0 {
+		c.txLen = 6 + c.size*c.size
+	}
+	c.txNext = txOffer{true, c.replyByte(0)}
 }
 
 // Solution reads the grid out of the row layout.
@@ -237,4 +297,24 @@ func (c *Core) State() string { return c.st.String() }
 
 func (c *Core) String() string {
 	return fmt.Sprintf("core{%s r=%d c=%d v=%d}", c.st, c.r, c.c, c.v)
+}
+
+// Signals implements sim.Traced: the FSM state, the cell being worked on,
+// the evaluator's base value and the candidate found.
+func (c *Core) Signals() []sim.Signal {
+	return []sim.Signal{
+		{Name: "state", Width: 4, Value: func() uint64 { return uint64(c.st) }},
+		{Name: "row", Width: 8, Value: func() uint64 { return uint64(uint8(c.r)) }},
+		{Name: "col", Width: 8, Value: func() uint64 { return uint64(uint8(c.c)) }},
+		{Name: "base", Width: 8, Value: func() uint64 { return uint64(uint8(c.v)) }},
+		{Name: "found", Width: 8, Value: func() uint64 { return uint64(uint8(c.x)) }},
+		{Name: "tx_valid", Width: 1, Value: func() uint64 { return b2u(c.txOut.valid) }},
+	}
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -6,6 +6,7 @@ import (
 
 	"sudokusim/sim"
 	"sudokusim/sudoku"
+	"sudokusim/uart"
 )
 
 // SimOptions are the cycle-level run's knobs that are not hardware
@@ -24,39 +25,100 @@ type SimOptions struct {
 // frame over the serial line (or straight into memory with LinkDirect),
 // load, search, and the answer back.
 func Simulate(cfg Config, g *sudoku.Grid, opt SimOptions) (Result, error) {
-	if err := cfg.Validate(); err != nil {
+	p, err := NewProcessor(cfg, opt)
+	if err != nil {
 		return Result{}, err
+	}
+	return p.Solve(g, opt)
+}
+
+// Processor is the whole design on a scheduler: with LinkUART the host PC's
+// sender and listener, the UART receiver, the frame decoder, the Core and
+// the UART transmitter; with LinkDirect the Core alone.
+type Processor struct {
+	cfg    Config
+	sched  *sim.Scheduler
+	core   *Core
+	host   *uart.HostSender
+	listen *uart.HostListener
+	dec    *uart.FrameDecoder
+	tx     *uart.Transmitter
+}
+
+// NewProcessor builds the design for cfg.
+func NewProcessor(cfg Config, opt SimOptions) (*Processor, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
 	}
 	scfg := sim.DefaultConfig()
 	scfg.ClockHz = cfg.ClockHz
 	scfg.FastForward = !opt.NoFastForward
 	s, err := sim.New(scfg)
 	if err != nil {
-		return Result{}, err
-	}
-	if cfg.Link != LinkDirect {
-		return Result{}, fmt.Errorf("bnb: link %s not wired yet", cfg.Link)
+		return nil, err
 	}
 	core, err := newCore(cfg, s)
 	if err != nil {
-		return Result{}, err
+		return nil, err
 	}
-	s.Add(core)
+	p := &Processor{cfg: cfg, sched: s, core: core}
+	if cfg.Link == LinkDirect {
+		s.Add(core)
+		return p, nil
+	}
+	div, err := uart.Divisor(cfg.ClockHz, cfg.Baud)
+	if err != nil {
+		return nil, fmt.Errorf("bnb: %w", err)
+	}
+	p.host = uart.NewHostSender("host_txd", div)
+	rx := uart.NewReceiver("rx", div, p.host)
+	p.dec, err = uart.NewFrameDecoder("decoder", uart.DecoderConfig{
+		MaxOrder: cfg.MaxOrder, TimeoutCycles: uart.DefaultTimeoutBits * uint64(div)}, rx)
+	if err != nil {
+		return nil, fmt.Errorf("bnb: %w", err)
+	}
+	p.tx = uart.NewTransmitter("txd", div, core)
+	p.listen = uart.NewHostListener("host_rx", div, p.tx, 0)
+	core.dec, core.tx = p.dec, p.tx
+	s.Add(p.host, rx, p.dec, core, p.tx, p.listen)
+	return p, nil
+}
+
+// Scheduler is the scheduler the design runs on.
+func (p *Processor) Scheduler() *sim.Scheduler { return p.sched }
+
+// Solve runs one puzzle from the first cycle to the last stop bit of the
+// answer (LinkUART) or from the first load cycle to the end of the search
+// (LinkDirect).
+func (p *Processor) Solve(g *sudoku.Grid, opt SimOptions) (Result, error) {
+	s, core := p.sched, p.core
 	res := Result{Order: g.Order}
-	if g.Order > cfg.MaxOrder {
-		res.Status, res.ReplyCode = Rejected, ReplyBadSize
-		res.Response = errorReply(ReplyBadSize)
-		return res, nil
+	if p.cfg.Link == LinkDirect {
+		if g.Order > p.cfg.MaxOrder {
+			// The frame decoder would refuse the size byte; with no link
+			// there is nothing to run.
+			res.Status, res.ReplyCode = Rejected, ReplyBadSize
+			res.Response = errorReply(ReplyBadSize)
+			return res, nil
+		}
+		core.preload(g)
+		s.EnterPhase(core.ph.load)
+	} else {
+		p.host.Queue(uart.EncodePuzzle(g))
+		s.EnterPhase(core.ph.rx)
 	}
-	core.preload(g)
-	s.EnterPhase(core.ph.load)
 	var vcd *sim.VCD
+	var err error
 	if opt.VCD != nil {
 		if vcd, err = sim.NewVCD(opt.VCD, s, opt.VCDOptions); err != nil {
 			return Result{}, err
 		}
 	}
-	st, err := s.RunUntil(func() bool { return core.st == stHalt }, ^uint64(0))
+	done := func() bool { return core.st == stHalt }
+	if p.tx != nil {
+		done = func() bool { return core.st == stHalt && !p.tx.Busy() }
+	}
+	st, err := s.RunUntil(done, ^uint64(0))
 	if vcd != nil {
 		if cerr := vcd.Close(); err == nil {
 			err = cerr
@@ -74,7 +136,23 @@ func Simulate(cfg Config, g *sudoku.Grid, opt SimOptions) (Result, error) {
 		Search: s.PhaseCyclesOf(core.ph.search),
 		Tx:     s.PhaseCyclesOf(core.ph.tx),
 	}
-	res.fillAnswer(core.Solution(), uint8(core.chk))
+	if p.cfg.Link == LinkDirect {
+		res.fillAnswer(core.Solution(), uint8(core.chk))
+		if res.Status != Solved {
+			res.ReplyCode = res.Response[len(res.Response)-1]
+		}
+		return res, nil
+	}
+	// What the host received is the answer.
+	res.Response = append([]byte(nil), p.listen.Bytes()...)
+	resp, err := uart.DecodeResponse(res.Response)
+	if err != nil {
+		return Result{}, fmt.Errorf("bnb: the host could not decode the answer: %w", err)
+	}
+	res.ReplyCode = uint8(resp.Status)
+	if resp.Status == uart.StatusOK {
+		res.Solution, res.Checksum = resp.Grid, resp.Checksum
+	}
 	return res, nil
 }
 
@@ -86,10 +164,8 @@ func (r *Result) fillAnswer(grid *sudoku.Grid, chk uint8) {
 		r.Solution, r.Checksum = grid, chk
 		r.Response = solutionReply(grid, chk)
 	case Unsolvable:
-		r.ReplyCode = ReplyNoSolution
 		r.Response = errorReply(ReplyNoSolution)
 	case Timeout:
-		r.ReplyCode = ReplyCycleLimit
 		r.Response = errorReply(ReplyCycleLimit)
 	}
 }
@@ -109,26 +185,47 @@ func errorReply(code uint8) []byte {
 	return append(frameHeader[:], 0, 0, code)
 }
 
-// Fast runs the independent timing model (docs/microarchitecture.md §6): the
+// Fast runs the independent timing model (docs/microarchitecture.md §8): the
 // same search as plain software, with the documented cycle costs added up.
 func Fast(cfg Config, g *sudoku.Grid) (Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
 	}
-	if cfg.Link != LinkDirect {
-		return Result{}, fmt.Errorf("bnb: link %s not wired yet", cfg.Link)
-	}
 	res := Result{Order: g.Order}
+	var div uint64
+	if cfg.Link == LinkUART {
+		d, err := uart.Divisor(cfg.ClockHz, cfg.Baud)
+		if err != nil {
+			return Result{}, fmt.Errorf("bnb: %w", err)
+		}
+		div = uint64(d)
+	}
+	// The answer goes out over the link: B bytes of 10 bit times after the
+	// cycle that hands over the first one (§7).
+	tx := func() {
+		if div > 0 {
+			res.Cycles.Tx = fastTxCycles(div, len(res.Response))
+		}
+	}
 	if g.Order > cfg.MaxOrder {
 		res.Status, res.ReplyCode = Rejected, ReplyBadSize
 		res.Response = errorReply(ReplyBadSize)
+		if div > 0 {
+			// The decoder refuses the size byte, the fifth of the frame.
+			res.Cycles.Rx = fastRxCycles(div, len(uart.Header)+1)
+		}
+		tx()
 		return res, nil
+	}
+	if div > 0 {
+		res.Cycles.Rx = fastRxCycles(div, uart.FrameLen(g.Order))
 	}
 	load, clash := fastLoad(g)
 	res.Cycles.Load = load
 	if clash {
 		res.Status = Unsolvable
 		res.fillAnswer(nil, 0)
+		tx()
 		return res, nil
 	}
 	fs := fastSearch(g, cfg.CPC, cfg.SearchLimit(g.Order))
@@ -138,5 +235,25 @@ func Fast(cfg Config, g *sudoku.Grid) (Result, error) {
 	} else {
 		res.fillAnswer(nil, 0)
 	}
+	if res.Status != Solved {
+		res.ReplyCode = res.Response[len(res.Response)-1]
+	}
+	tx()
 	return res, nil
+}
+
+// fastRxCycles is the rx phase of §3 for a frame whose deciding byte is the
+// bytes-th: the host hands the first byte to its transmitter in cycle 0,
+// bytes go back to back (10·D cycles each), the receiver samples the stop
+// bit of the last one ⌊D/2⌋ + 9·D cycles after its start bit begins, and
+// the byte strobe, the decoder's event and the Core's acceptance take one
+// cycle each.
+func fastRxCycles(div uint64, bytes int) uint64 {
+	return 1 + 10*div*uint64(bytes-1) + div/2 + 9*div + 3
+}
+
+// fastTxCycles is the tx phase of §7: one cycle to hand over the first byte,
+// then 10·D cycles per byte, back to back.
+func fastTxCycles(div uint64, bytes int) uint64 {
+	return 10*div*uint64(bytes) + 1
 }
