@@ -209,9 +209,13 @@ func (c *Core) Skip(uint64) {}
 func (c *Core) RunAlone(max uint64) uint64 {
 	var ran uint64
 	for ran < max {
-		c.step()
+		if c.st >= stStart && c.st <= stUndo2 {
+			ran += c.runSearch(max - ran)
+		} else {
+			c.step()
+			ran++
+		}
 		c.Commit()
-		ran++
 		if c.phaseChanged || c.st == stHalt || c.fault != nil {
 			break
 		}
@@ -241,8 +245,7 @@ func (c *Core) step() {
 		c.hist[c.st]++
 		c.stepLoad()
 	default:
-		c.hist[c.st]++
-		c.stepSearch()
+		c.runSearch(1)
 	}
 }
 

@@ -117,37 +117,42 @@ func fastSearch(g *sudoku.Grid, k int, limit uint64) fastSearchResult {
 	size := g.Size()
 	n := g.Order
 	cells := append([]uint8(nil), g.Cells...)
-	var empties []int
+	// One entry per empty cell, in search order: where its row, column and
+	// box sets are, and the SEEK cycles to the next and previous empty cell.
+	type emptyCell struct {
+		cell          int32
+		row, col, box int16
+		fwd, bwd      uint32 // SEEK cycles: one per row looked at
+	}
+	var empties []emptyCell
 	for i, v := range cells {
 		if v == 0 {
-			empties = append(empties, i)
+			r, c := i/size, i%size
+			empties = append(empties, emptyCell{cell: int32(i), row: int16(r), col: int16(c), box: int16((r/n)*n + c/n)})
 		}
 	}
-	rows := make([]fastSet, size)
-	cols := make([]fastSet, size)
-	boxes := make([]fastSet, size)
-	box := func(i int) int { r, c := i/size, i%size; return (r/n)*n + c/n }
+	for i := range empties {
+		r := uint32(empties[i].row)
+		if i+1 < len(empties) {
+			empties[i].fwd = uint32(empties[i+1].row) - r + 1
+		} else {
+			empties[i].fwd = uint32(size) - r // to DONE past the last row
+		}
+		if i > 0 {
+			empties[i].bwd = r - uint32(empties[i-1].row) + 1
+		} else {
+			empties[i].bwd = r + 1 // to FAIL before the first row
+		}
+	}
+	// sets[0:S] rows, sets[S:2S] columns, sets[2S:3S] boxes.
+	sets := make([]fastSet, 3*size)
 	for i, v := range cells {
 		if v != 0 {
-			rows[i/size].add(int(v))
-			cols[i%size].add(int(v))
-			boxes[box(i)].add(int(v))
+			r, c := i/size, i%size
+			sets[r].add(int(v))
+			sets[size+c].add(int(v))
+			sets[2*size+(r/n)*n+c/n].add(int(v))
 		}
-	}
-	// SEEK cycles: one per row looked at (§5).
-	seekFwd := func(i int) uint64 { // from empty i to empty i+1, or to DONE
-		r := empties[i] / size
-		if i+1 < len(empties) {
-			return uint64(empties[i+1]/size - r + 1)
-		}
-		return uint64(size - r)
-	}
-	seekBwd := func(i int) uint64 { // from empty i to empty i-1, or to FAIL
-		r := empties[i] / size
-		if i > 0 {
-			return uint64(r - empties[i-1]/size + 1)
-		}
-		return uint64(r + 1)
 	}
 	var res fastSearchResult
 	// START, then the seek from before (0,0).
@@ -155,52 +160,43 @@ func fastSearch(g *sudoku.Grid, k int, limit uint64) fastSearchResult {
 	if len(empties) == 0 {
 		t += uint64(size)
 	} else {
-		t += uint64(empties[0]/size + 1)
+		t += uint64(empties[0].row) + 1
 	}
 	if t > limit {
 		res.status, res.cycles = Timeout, limit
 		return res
 	}
-	i := 0
-	for i < len(empties) {
-		cell := empties[i]
-		r, c, b := cell/size, cell%size, box(cell)
-		v := int(cells[cell])
-		u := fastSet{}
-		for w := range u {
-			u[w] = rows[r][w] | cols[c][w] | boxes[b][w]
-		}
+	for i := 0; i < len(empties); {
+		e := &empties[i]
+		rs, cs, bs := &sets[e.row], &sets[size+int(e.col)], &sets[2*size+int(e.box)]
+		v := int(cells[e.cell])
+		u := fastSet{rs[0] | cs[0] | bs[0], rs[1] | cs[1] | bs[1], rs[2] | cs[2] | bs[2], rs[3] | cs[3] | bs[3]}
 		x := lowestFreeAbove(&u, v, size)
 		t1 := t + 2 + fastEvalCycles(v, x, size, k) + 1 // the WRITE1 / UNDO1 cycle
 		if t1 > limit {
 			res.status, res.cycles = Timeout, limit
 			return res
 		}
+		if v != 0 {
+			rs.del(v)
+			cs.del(v)
+			bs.del(v)
+		}
 		if x != 0 {
 			res.stats.Nodes++
-			if v != 0 {
-				rows[r].del(v)
-				cols[c].del(v)
-				boxes[b].del(v)
-			}
-			rows[r].add(x)
-			cols[c].add(x)
-			boxes[b].add(x)
-			cells[cell] = uint8(x)
+			rs.add(x)
+			cs.add(x)
+			bs.add(x)
+			cells[e.cell] = uint8(x)
 			if i+1 > res.stats.MaxDepth {
 				res.stats.MaxDepth = i + 1
 			}
-			t = t1 + 1 + seekFwd(i) - 1
+			t = t1 + uint64(e.fwd) // WRITE2 holds the first SEEK cycle
 			i++
 		} else {
 			res.stats.Backtracks++
-			if v != 0 {
-				rows[r].del(v)
-				cols[c].del(v)
-				boxes[b].del(v)
-			}
-			cells[cell] = 0
-			t = t1 + 1 + seekBwd(i) - 1
+			cells[e.cell] = 0
+			t = t1 + uint64(e.bwd) // UNDO2 holds the first SEEK cycle
 			i--
 		}
 		if t > limit {

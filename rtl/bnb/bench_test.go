@@ -1,0 +1,53 @@
+package bnb
+
+import (
+	"testing"
+
+	"sudokusim/sudoku"
+)
+
+// benchSearch measures simulated search cycles per second of wall time.
+func benchSearch(b *testing.B, name string, run func(Config, *sudoku.Grid) (Result, error)) {
+	g := loadFPT(b, name)
+	cfg := directConfig(8)
+	b.ReportAllocs()
+	var cycles uint64
+	for b.Loop() {
+		res, err := run(cfg, g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cycles += res.Cycles.Search
+	}
+	b.ReportMetric(float64(cycles)/b.Elapsed().Seconds(), "cycles/s")
+}
+
+func simulateDefault(cfg Config, g *sudoku.Grid) (Result, error) {
+	return Simulate(cfg, g, SimOptions{})
+}
+
+// 04a: 7.5 M search cycles at k = 8, 687,550 nodes.
+func BenchmarkSearchCycleLevel04a(b *testing.B) { benchSearch(b, "04a", simulateDefault) }
+func BenchmarkSearchFast04a(b *testing.B)       { benchSearch(b, "04a", Fast) }
+
+// 08a: 4.1 M search cycles at k = 8, an order-8 grid (values span 64 bits).
+func BenchmarkSearchCycleLevel08a(b *testing.B) { benchSearch(b, "08a", simulateDefault) }
+func BenchmarkSearchFast08a(b *testing.B)       { benchSearch(b, "08a", Fast) }
+
+// The full UART run of an order-15 a-puzzle: 4.4·10⁸ cycles of serial
+// traffic each way around a short load and search.
+func BenchmarkUARTRun15a(b *testing.B) {
+	g := loadFPT(b, "15a")
+	cfg := DefaultConfig()
+	cfg.MaxSearchCycles = 50_000_000
+	b.ReportAllocs()
+	var cycles uint64
+	for b.Loop() {
+		res, err := Simulate(cfg, g, SimOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		cycles += res.Cycles.Total()
+	}
+	b.ReportMetric(float64(cycles)/b.Elapsed().Seconds(), "cycles/s")
+}
