@@ -1,0 +1,107 @@
+package area
+
+import (
+	"math"
+)
+
+// Pack is the calibration factor: the ratio of ISE's occupied slices to the
+// structural count's perfect-packing bound (LUTs + unpaired flip-flops) / 2,
+// fitted once by least squares to the paper's Table 2 (version 1, m = 15,
+// k = 1, 2, 4, 8; Calibrate) and rounded to three decimals. Below 1 it says
+// the structural count holds logic synthesis shares or trims; it scales the
+// LUTs and the slices, not the flip-flops (docs/resource-model.md §4).
+const Pack = 0.619
+
+// Report is the estimate for one parameter set.
+type Report struct {
+	Params  Params `json:"-"`
+	Version int    `json:"version"`
+	// Blocks in datapath order.
+	Blocks []Block `json:"blocks"`
+	// Structural is the sum of the blocks' LUT4s and flip-flops as counted.
+	Structural Logic `json:"structural"`
+	// LUT is the calibrated LUT4 estimate ⌈Pack · Structural.LUT⌉, FF the
+	// flip-flops as counted.
+	LUT int `json:"lut4"`
+	FF  int `json:"ff"`
+	// Slices is the occupied-slice estimate ⌈Pack · Structural.SliceHalves()/2⌉.
+	Slices int `json:"slices"`
+	// RAMB16 is the block RAM count from bram.Map, MULT18 the 18×18
+	// multipliers (none: the box arithmetic is counters, not products).
+	RAMB16 int `json:"ramb16"`
+	MULT18 int `json:"mult18x18"`
+}
+
+// Memories lists the logical memories of all blocks.
+func (r Report) Memories() []Memory {
+	var out []Memory
+	for _, b := range r.Blocks {
+		out = append(out, b.Memories...)
+	}
+	return out
+}
+
+// MemoryBits is the logical size of all memories.
+func (r Report) MemoryBits() int {
+	n := 0
+	for _, m := range r.Memories() {
+		n += m.Bits()
+	}
+	return n
+}
+
+// Estimate computes the resource estimate of the processor built with p.
+func Estimate(p Params) (Report, error) {
+	if err := p.Validate(); err != nil {
+		return Report{}, err
+	}
+	x := newDims(p)
+	var blocks []Block
+	var err error
+	if p.Version() == 1 {
+		blocks, err = versionOne(p, x)
+	} else {
+		blocks, err = versionTwo(p, x)
+	}
+	if err != nil {
+		return Report{}, err
+	}
+	r := Report{Params: p, Version: p.Version(), Blocks: blocks}
+	for _, b := range blocks {
+		r.Structural = r.Structural.Add(b.Logic)
+		r.RAMB16 += b.RAMB16()
+	}
+	r.LUT = int(math.Ceil(Pack * float64(r.Structural.LUT)))
+	r.FF = r.Structural.FF
+	r.Slices = packSlices(r.Structural.SliceHalves(), Pack)
+	return r, nil
+}
+
+// packSlices converts slice halves to occupied slices with a packing factor.
+func packSlices(halves int, pack float64) int {
+	return int(math.Ceil(pack * float64(halves) / 2))
+}
+
+// frontEnd are the blocks in front of the core: the UART (when built) and
+// the RowAssembler and checksum register (always).
+func frontEnd(p Params, x dims) []Block {
+	var b []Block
+	if p.UART {
+		b = append(b, receiver(x), frameCodec(x), transmitter(x), responseUnit(x))
+	}
+	return append(b, rowAssembler(x), checksumRegister())
+}
+
+// versionOne is the branch-and-bound processor of seed 000 §2.
+func versionOne(p Params, x dims) ([]Block, error) {
+	grid, err := gridMem(x)
+	if err != nil {
+		return nil, err
+	}
+	given, err := givenMem(x)
+	if err != nil {
+		return nil, err
+	}
+	b := frontEnd(p, x)
+	return append(b, grid, given, wordRegister(x), laneExtract(x), evaluator(x), controller(x), loader(x)), nil
+}

@@ -1,0 +1,104 @@
+package area
+
+import (
+	"fmt"
+	"math"
+
+	"sudokusim/sudoku"
+	"sudokusim/sudoku/logic"
+)
+
+// Params are the synthesis-time parameters the estimate depends on. The zero
+// value is not useful; start from DefaultParams.
+type Params struct {
+	// MaxOrder is the largest order m the design is synthesised for.
+	MaxOrder int
+	// CPC is k, the evaluator's candidates per cycle.
+	CPC int
+	// Heuristics are the version-2 heuristic units; empty is version 1.
+	// Only the paper's hardware set (single, hidden-single, hidden-pair,
+	// hidden-triple, hidden-quad) has units.
+	Heuristics []logic.Heuristic
+	// SubsetUnits is the number of hidden-subset comparison units working in
+	// parallel (each tests one value combination per cycle); 0 means 1.
+	SubsetUnits int
+	// UART includes the RS-232 receiver, transmitter and frame codec; false
+	// is the direct-load build (the grid arrives by BRAM initialisation).
+	UART bool
+	// ClockHz and Baud size the UART's bit-time counter.
+	ClockHz float64
+	Baud    int
+}
+
+// DefaultParams is version 1 as the paper built it: m = 15, k = 8, with the
+// UART at 100 MHz and 115200 baud.
+func DefaultParams() Params {
+	return Params{MaxOrder: 15, CPC: 8, UART: true, ClockHz: 100e6, Baud: 115200}
+}
+
+// Version is 1 without heuristic units and 2 with them.
+func (p Params) Version() int {
+	if len(p.Heuristics) == 0 {
+		return 1
+	}
+	return 2
+}
+
+// hardwareUnits are the heuristics with a hardware unit in seed 000 §3.5.3.
+var hardwareUnits = map[logic.Heuristic]bool{
+	logic.NakedSingle: true, logic.HiddenSingles: true,
+	logic.HiddenPair: true, logic.HiddenTriple: true, logic.HiddenQuad: true,
+}
+
+// Validate reports the first bad field.
+func (p Params) Validate() error {
+	if p.MaxOrder < sudoku.MinOrder || p.MaxOrder > sudoku.MaxOrder {
+		return fmt.Errorf("area: max order %d outside %d..%d", p.MaxOrder, sudoku.MinOrder, sudoku.MaxOrder)
+	}
+	if p.CPC < 1 || p.CPC > 32 || p.CPC&(p.CPC-1) != 0 {
+		return fmt.Errorf("area: cpc %d is not a power of two in 1..32", p.CPC)
+	}
+	for _, h := range p.Heuristics {
+		if !hardwareUnits[h] {
+			return fmt.Errorf("area: heuristic %s has no hardware unit (the processor has single, hidden-single, hidden-pair, hidden-triple, hidden-quad)", h)
+		}
+	}
+	if p.SubsetUnits < 0 || p.SubsetUnits > 64 {
+		return fmt.Errorf("area: subset units %d outside 0..64", p.SubsetUnits)
+	}
+	if p.UART {
+		if !(p.ClockHz > 0) || math.IsInf(p.ClockHz, 0) || p.Baud <= 0 {
+			return fmt.Errorf("area: UART needs a positive clock and baud rate (got %v Hz, %d baud)", p.ClockHz, p.Baud)
+		}
+	}
+	return nil
+}
+
+// has reports whether heuristic h is in the set.
+func (p Params) has(h logic.Heuristic) bool {
+	for _, x := range p.Heuristics {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+// subsetSize is the largest hidden subset with a unit (0 without any).
+func (p Params) subsetSize() int {
+	switch {
+	case p.has(logic.HiddenQuad):
+		return 4
+	case p.has(logic.HiddenTriple):
+		return 3
+	case p.has(logic.HiddenPair):
+		return 2
+	}
+	return 0
+}
+
+// subsetUnits is SubsetUnits with 0 read as 1.
+func (p Params) subsetUnits() int { return max(1, p.SubsetUnits) }
+
+// baudDivisor is round(f_clk / baud), the UART bit time in cycles.
+func (p Params) baudDivisor() int { return int(math.Round(p.ClockHz / float64(p.Baud))) }
