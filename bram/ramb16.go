@@ -147,11 +147,12 @@ func (r *RAMB16) word(p *Port) uint64 {
 }
 
 func (r *RAMB16) wordAt(p *Port, addr int) uint64 {
+	// addr is in range (checked), so the masks only drop bounds checks.
 	off := uint(addr) * p.dbits
-	v := r.data[off>>6] >> (off & 63) & (1<<p.dbits - 1)
+	v := r.data[off>>6&(DataBits/64-1)] >> (off & 63) & (1<<p.dbits - 1)
 	if p.pbits > 0 {
 		off = uint(addr) * p.pbits
-		v |= (r.parity[off>>6] >> (off & 63) & (1<<p.pbits - 1)) << p.dbits
+		v |= (r.parity[off>>6&(ParityBits/64-1)] >> (off & 63) & (1<<p.pbits - 1)) << p.dbits
 	}
 	return v
 }
@@ -161,12 +162,12 @@ func (r *RAMB16) store(p *Port, v uint64) { r.storeAt(p, p.addr, v) }
 func (r *RAMB16) storeAt(p *Port, addr int, v uint64) {
 	off := uint(addr) * p.dbits
 	m := uint64(1)<<p.dbits - 1
-	w := &r.data[off>>6]
+	w := &r.data[off>>6&(DataBits/64-1)]
 	*w = *w&^(m<<(off&63)) | (v&m)<<(off&63)
 	if p.pbits > 0 {
 		off = uint(addr) * p.pbits
 		m = uint64(1)<<p.pbits - 1
-		w = &r.parity[off>>6]
+		w = &r.parity[off>>6&(ParityBits/64-1)]
 		*w = *w&^(m<<(off&63)) | (v>>p.dbits&m)<<(off&63)
 	}
 }
