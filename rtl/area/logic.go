@@ -6,7 +6,9 @@ import "math/bits"
 // flip-flops, and how many of those flip-flops take their D input from a LUT
 // of the same piece (a LUT and the flip-flop it feeds share a slice half).
 type Logic struct {
-	LUT, FF, Paired int
+	LUT    int `json:"lut4"`
+	FF     int `json:"ff"`
+	Paired int `json:"paired_ff"`
 }
 
 // Add returns the sum of l and o.
