@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"sudokusim/sudoku"
+	"sudokusim/sudoku/logic"
 )
 
 // Link says how the puzzle reaches the processor.
@@ -54,6 +55,29 @@ type Config struct {
 	// MaxSearchCycles is the watchdog on the search phase; 0 means the
 	// FPT'09 time limit t_max of the puzzle's order at ClockHz.
 	MaxSearchCycles uint64
+	// Heuristics are the version-2 heuristic units in the order of the
+	// Fig. 13 strategy; empty is version 1. Only the paper's hardware set
+	// (single, hidden-single, hidden-pair, hidden-triple, hidden-quad) has
+	// units.
+	Heuristics []logic.Heuristic
+	// SubsetUnits is the number of value combinations the hidden-subset
+	// comparator tests per cycle; 0 means DefaultSubsetUnits.
+	SubsetUnits int
+	// SearchIgnoresCandidates makes the version-2 evaluator test candidates
+	// against the grid only, as in version 1, instead of also skipping the
+	// candidates the heuristics removed (docs/microarchitecture.md §10).
+	SearchIgnoresCandidates bool
+}
+
+// DefaultSubsetUnits is the hidden-subset comparator's default parallelism.
+const DefaultSubsetUnits = 16
+
+// Version is 1 without heuristic units and 2 with them.
+func (c Config) Version() int {
+	if len(c.Heuristics) == 0 {
+		return 1
+	}
+	return 2
 }
 
 // DefaultConfig is version 1 as the paper built it, at 100 MHz and 115200
@@ -83,6 +107,14 @@ func (c Config) Validate() error {
 	if c.Baud <= 0 {
 		return fmt.Errorf("bnb: Baud %d must be positive", c.Baud)
 	}
+	for _, h := range c.Heuristics {
+		if !HasUnit(h) {
+			return fmt.Errorf("bnb: heuristic %s has no hardware unit (the paper's set: single, hidden-single, hidden-pair, hidden-triple, hidden-quad)", h)
+		}
+	}
+	if c.SubsetUnits < 0 {
+		return fmt.Errorf("bnb: SubsetUnits %d must not be negative", c.SubsetUnits)
+	}
 	if c.Link == LinkUART && math.Round(c.ClockHz/float64(c.Baud)) < 4 {
 		return fmt.Errorf("bnb: Baud %d too fast for a %.0f Hz clock (bit time under 4 cycles)", c.Baud, c.ClockHz)
 	}
@@ -95,4 +127,14 @@ func (c Config) SearchLimit(order int) uint64 {
 		return c.MaxSearchCycles
 	}
 	return uint64(math.Ceil(sudoku.TMax(order) * c.ClockHz))
+}
+
+// HasUnit reports whether heuristic h is one of the paper's hardware units.
+func HasUnit(h logic.Heuristic) bool {
+	for _, p := range logic.PaperSet() {
+		if h == p {
+			return true
+		}
+	}
+	return false
 }

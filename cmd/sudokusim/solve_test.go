@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"sudokusim/sudoku"
+)
+
+type solveJSON struct {
+	Design   string  `json:"design"`
+	Order    int     `json:"order"`
+	Status   string  `json:"status"`
+	Solution [][]int `json:"solution"`
+	Checksum int     `json:"checksum"`
+	Cycles   struct {
+		Total, RX, Solve, TX, Load, Search uint64
+	} `json:"cycles"`
+	ClockMHz    float64 `json:"clock_mhz"`
+	Seconds     float64 `json:"seconds"`
+	TMaxSeconds float64 `json:"tmax_seconds"`
+	WithinTMax  bool    `json:"within_tmax"`
+	Resources   struct {
+		BRAM   int    `json:"bram"`
+		Slices int    `json:"slices"`
+		Device string `json:"device"`
+		Fits   bool   `json:"fits"`
+	} `json:"resources"`
+	Sim struct {
+		WallSeconds     float64 `json:"wall_seconds"`
+		CyclesPerSecond float64 `json:"cycles_per_second"`
+	} `json:"sim"`
+	Search struct {
+		Nodes      uint64 `json:"nodes"`
+		Backtracks uint64 `json:"backtracks"`
+		MaxDepth   int    `json:"max_depth"`
+	} `json:"search"`
+}
+
+func runSolveJSON(t *testing.T, args ...string) (solveJSON, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(append([]string{"solve", "--json"}, args...), &out, &errb)
+	var js solveJSON
+	require.NoError(t, json.Unmarshal(out.Bytes(), &js), "stdout %q stderr %q", out.String(), errb.String())
+	return js, code
+}
+
+func TestSolveSampleJSON(t *testing.T) {
+	js, code := runSolveJSON(t)
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "bnb", js.Design)
+	assert.Equal(t, "solved", js.Status)
+	assert.Equal(t, 3, js.Order)
+	assert.Equal(t, sudoku.SampleSolution().Rows(), js.Solution)
+	assert.Equal(t, 29, js.Checksum)
+	// docs/microarchitecture.md §3–§7 at D = 868: rx 754,730, load 194,
+	// search 631 (k = 8), tx 755,161.
+	assert.Equal(t, uint64(754_730), js.Cycles.RX)
+	assert.Equal(t, uint64(194+631), js.Cycles.Solve)
+	assert.Equal(t, uint64(755_161), js.Cycles.TX)
+	assert.Equal(t, js.Cycles.RX+js.Cycles.Solve+js.Cycles.TX, js.Cycles.Total)
+	assert.InDelta(t, float64(js.Cycles.Total)/100e6, js.Seconds, 1e-12)
+	assert.InDelta(t, 0.2187, js.TMaxSeconds, 1e-9)
+	assert.True(t, js.WithinTMax)
+	assert.Equal(t, "XC2VP30", js.Resources.Device)
+	assert.Positive(t, js.Resources.BRAM)
+	assert.Positive(t, js.Resources.Slices)
+	assert.Equal(t, uint64(82), js.Search.Nodes)
+	assert.Equal(t, uint64(37), js.Search.Backtracks)
+	assert.Equal(t, 45, js.Search.MaxDepth)
+}
+
+func TestSolveModesAndLinksAgree(t *testing.T) {
+	cyc, code := runSolveJSON(t, "--cpc", "2")
+	require.Equal(t, exitOK, code)
+	fast, code := runSolveJSON(t, "--cpc", "2", "--mode", "fast")
+	require.Equal(t, exitOK, code)
+	assert.Equal(t, cyc.Cycles, fast.Cycles)
+	direct, code := runSolveJSON(t, "--cpc", "2", "--link", "direct")
+	require.Equal(t, exitOK, code)
+	assert.Equal(t, uint64(0), direct.Cycles.RX)
+	assert.Equal(t, uint64(0), direct.Cycles.TX)
+	assert.Equal(t, cyc.Cycles.Solve, direct.Cycles.Solve)
+}
+
+func TestSolveStatusesAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+		return p
+	}
+	clash := sudoku.Sample()
+	clash.Set(0, 0, 1)
+	clashFile := write("clash.sudoku", "3\n"+clash.String())
+	js, code := runSolveJSON(t, clashFile)
+	assert.Equal(t, exitFail, code)
+	assert.Equal(t, "unsolvable", js.Status)
+	assert.Equal(t, uint64(3), js.Cycles.Load, "the clash is seen in the third load cycle")
+
+	js, code = runSolveJSON(t, "--max-order", "2")
+	assert.Equal(t, exitFail, code)
+	assert.Equal(t, "rejected", js.Status)
+
+	js, code = runSolveJSON(t, "--max-cycles", "50", "--link", "direct")
+	assert.Equal(t, exitFail, code)
+	assert.Equal(t, "timeout", js.Status)
+	assert.Equal(t, uint64(194+50), js.Cycles.Solve)
+
+	bad := write("bad.sudoku", "3\n1 2 3\n")
+	for _, args := range [][]string{
+		{"solve", bad},
+		{"solve", "--cpc", "3"},
+		{"solve", "--link", "wifi"},
+		{"solve", "--heuristics", "magic"},
+		{"solve", "--design", "nope"},
+		{"solve", filepath.Join(dir, "missing.sudoku")},
+	} {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		assert.Equal(t, exitUsage, code, "%v", args)
+		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+		assert.Len(t, lines, 1, "%v: one line on stderr, got %q", args, errb.String())
+	}
+	var out, errb bytes.Buffer
+	run([]string{"solve", bad}, &out, &errb)
+	assert.Contains(t, errb.String(), "bad.sudoku:")
+}
+
+func TestSolveTextReport(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"solve"}, &out, &errb)
+	require.Equal(t, exitOK, code, errb.String())
+	for _, want := range []string{"status     solved", "rx 754730", "82 nodes, 37 backtracks, max depth 45",
+		"t_max 0.2187 s met", "checksum   29 (0x1D)", "XC2VP30", "6 1 4 5 2 7 3 8 9"} {
+		assert.Contains(t, out.String(), want)
+	}
+}
