@@ -3,7 +3,10 @@ package sim_test
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -207,6 +210,32 @@ func TestVCDIdenticalWithAndWithoutFastForward(t *testing.T) {
 	assert.Equal(t, 32, sum.Width)
 }
 
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+
+// The VCD of a short run of the ticker/worker/tally design is pinned byte
+// for byte (header, scopes, identifiers, timestamps, vector format) in
+// testdata/worker.vcd; go test ./sim -run Golden -update rewrites it.
+func TestVCDGolden(t *testing.T) {
+	s, err := sim.New(sim.DefaultConfig())
+	require.NoError(t, err)
+	tk := newTicker("ticker", 6)
+	w := newWorker(s, tk, 3)
+	s.Add(tk, w, &tally{in: w})
+	var buf bytes.Buffer
+	v, err := sim.NewVCD(&buf, s, sim.VCDOptions{})
+	require.NoError(t, err)
+	_, err = s.Run(20)
+	require.NoError(t, err)
+	require.NoError(t, v.Close())
+	golden := filepath.Join("testdata", "worker.vcd")
+	if *update {
+		require.NoError(t, os.WriteFile(golden, buf.Bytes(), 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), buf.String())
+}
+
 func TestVCDSelection(t *testing.T) {
 	d := newDesign(t, true, false)
 	var buf bytes.Buffer
@@ -281,7 +310,7 @@ func TestVCDStickyError(t *testing.T) {
 }
 
 func TestRunStatuses(t *testing.T) {
-	t.Run("quiescent", func(t *testing.T) {
+	t.Run("a counting block is not quiescent", func(t *testing.T) {
 		d := newDesign(t, true, false)
 		d.t.period = ^uint64(0) // effectively never toggles again after the first
 		st, err := d.s.RunUntil(func() bool { return d.w.Jobs() == 2 }, math.MaxUint64)
