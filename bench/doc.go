@@ -1,0 +1,17 @@
+// Package bench runs the FPT'09 processor model over benchmark suites and
+// design spaces and turns the results into tables and plots.
+//
+// A sweep is the cartesian product of synthesis parameters (candidates per
+// cycle, heuristic set, maximum order, clock) over a puzzle set. Every point
+// is one simulated run (bnb.Fast by default, bnb.Simulate in cycle mode)
+// plus the resource estimate of its configuration (rtl/area). Points run in
+// parallel; each finished point is appended to a journal (points.jsonl) in
+// the output directory, so a sweep that is stopped and started again skips
+// what it has done. A shard i/n runs every n-th point, so independent
+// machines or a batch scheduler's job array can split a sweep; Merge joins
+// their journals. The results (results.csv, results.json) hold no wall-clock
+// figure, so a sharded and merged sweep writes the same bytes as one run.
+// Plots (PNG and SVG, gonum/plot): slices versus k with the paper's Table 2,
+// block RAMs versus maximum order with the device's capacity, solve cycles
+// versus k per puzzle, and the Pareto front of slices versus mean solve time.
+package bench

@@ -1,0 +1,335 @@
+package bench
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"sort"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"sudokusim/rtl/area"
+	"sudokusim/sudoku/logic"
+)
+
+// PlotNames are the plots a sweep writes, each as NAME.png and NAME.svg.
+var PlotNames = []string{"slices_vs_k", "bram_vs_order", "cycles_vs_k", "pareto"}
+
+// plotK are the evaluator widths of the model lines.
+var plotK = []int{1, 2, 4, 8, 16, 32}
+
+// WritePlots draws the four sweep plots of rows into dir.
+func WritePlots(dir string, rows []Row, dev area.Device) error {
+	builders := map[string]func([]Row, area.Device) (*plot.Plot, error){
+		"slices_vs_k":   slicesVsK,
+		"bram_vs_order": bramVsOrder,
+		"cycles_vs_k":   cyclesVsK,
+		"pareto":        pareto,
+	}
+	for _, name := range PlotNames {
+		p, err := builders[name](rows, dev)
+		if err != nil {
+			return fmt.Errorf("bench: plot %s: %w", name, err)
+		}
+		widenLog(&p.X)
+		widenLog(&p.Y)
+		for _, ext := range []string{".png", ".svg"} {
+			if err := p.Save(16*vg.Centimeter, 11*vg.Centimeter, filepath.Join(dir, name+ext)); err != nil {
+				return fmt.Errorf("bench: plot %s%s: %w", name, ext, err)
+			}
+		}
+	}
+	return nil
+}
+
+// configs lists the distinct configurations of rows in key order.
+func configs(rows []Row) []Config {
+	seen := map[Config]bool{}
+	var out []Config
+	for _, r := range rows {
+		c := r.Config()
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// designs lists the distinct (heuristics, max order) pairs of rows.
+func designs(rows []Row) []Config {
+	seen := map[Config]bool{}
+	var out []Config
+	for _, c := range configs(rows) {
+		d := Config{Heuristics: c.Heuristics, MaxOrder: c.MaxOrder}
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func shortHeuristics(h string) string {
+	if h == "none" {
+		return "v1"
+	}
+	if c, _ := canonicalHeuristics("paper"); c == h {
+		return "v2 paper"
+	}
+	return "v2 " + h
+}
+
+func addLine(p *plot.Plot, i int, name string, pts plotter.XYs, dots bool) error {
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		return err
+	}
+	l.Color = plotutil.Color(i)
+	l.Dashes = plotutil.Dashes(i)
+	l.Width = vg.Points(1.2)
+	p.Add(l)
+	thumbs := []plot.Thumbnailer{l}
+	if dots {
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return err
+		}
+		s.Color = l.Color
+		s.Shape = plotutil.Shape(i)
+		p.Add(s)
+		thumbs = append(thumbs, s)
+	}
+	p.Legend.Add(name, thumbs...)
+	return nil
+}
+
+// slicesVsK: the model's slices against k for every swept design, with the
+// paper's Table 2 points.
+func slicesVsK(rows []Row, dev area.Device) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = "Slices vs candidates per cycle (" + dev.Name + ")"
+	p.X.Label.Text = "candidates per cycle k"
+	p.Y.Label.Text = "slices"
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = kTicks{}
+	for i, d := range designs(rows) {
+		var pts plotter.XYs
+		for _, k := range plotK {
+			ap, err := AreaParams(Config{CPC: k, Heuristics: d.Heuristics, MaxOrder: d.MaxOrder, ClockMHz: 100}, true)
+			if err != nil {
+				return nil, err
+			}
+			r, err := area.Estimate(ap)
+			if err != nil {
+				return nil, err
+			}
+			pts = append(pts, plotter.XY{X: float64(k), Y: float64(r.Fit(dev).Slices)})
+		}
+		if err := addLine(p, i, fmt.Sprintf("model %s m=%d", shortHeuristics(d.Heuristics), d.MaxOrder), pts, true); err != nil {
+			return nil, err
+		}
+	}
+	var paper plotter.XYs
+	for _, t := range area.Table2 {
+		paper = append(paper, plotter.XY{X: float64(t.CPC), Y: float64(t.Slices)})
+	}
+	s, err := plotter.NewScatter(paper)
+	if err != nil {
+		return nil, err
+	}
+	s.Shape = draw.CrossGlyph{}
+	s.Radius = vg.Points(5)
+	s.Color = color.Black
+	p.Add(s)
+	p.Legend.Add("paper Table 2 (v1, m=15, XC2VP30)", s)
+	p.Legend.Top, p.Legend.Left = true, true
+	return p, nil
+}
+
+// bramVsOrder: block RAMs of version 1 and version 2 against the maximum
+// order, with the device's capacity.
+func bramVsOrder(_ []Row, dev area.Device) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = "Block RAMs vs maximum order (" + dev.Name + ")"
+	p.X.Label.Text = "maximum order m"
+	p.Y.Label.Text = "block RAMs"
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	for i, hs := range [][]logic.Heuristic{nil, logic.PaperSet()} {
+		var pts plotter.XYs
+		for m := 3; m <= 15; m++ {
+			ap := area.DefaultParams()
+			ap.MaxOrder, ap.Heuristics = m, hs
+			r, err := area.Estimate(ap)
+			if err != nil {
+				return nil, err
+			}
+			pts = append(pts, plotter.XY{X: float64(m), Y: float64(r.Fit(dev).BlockRAMs)})
+		}
+		name := "version 1 (GridMem + GivenMem)"
+		if hs != nil {
+			name = "version 2 (+ CandMem, MissingMem)"
+		}
+		if err := addLine(p, i, name, pts, true); err != nil {
+			return nil, err
+		}
+	}
+	capLine := plotter.XYs{{X: 3, Y: float64(dev.BlockRAMs)}, {X: 15, Y: float64(dev.BlockRAMs)}}
+	if err := addLine(p, 2, fmt.Sprintf("%s capacity (%d)", dev.Name, dev.BlockRAMs), capLine, false); err != nil {
+		return nil, err
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	return p, nil
+}
+
+// cyclesVsK: solve cycles (load + search) against k, a line per puzzle and
+// design, at the first swept clock.
+func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = "Solve cycles vs candidates per cycle"
+	p.X.Label.Text = "candidates per cycle k"
+	p.Y.Label.Text = "load + search cycles"
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = kTicks{}
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	clock := math.Inf(1)
+	for _, r := range rows {
+		clock = math.Min(clock, r.ClockMHz)
+	}
+	type series struct {
+		puzzle, heur string
+		m            int
+	}
+	lines := map[series]plotter.XYs{}
+	var order []series
+	for _, r := range rows {
+		if r.ClockMHz != clock {
+			continue
+		}
+		s := series{r.Puzzle, r.Heuristics, r.MaxOrder}
+		if _, ok := lines[s]; !ok {
+			order = append(order, s)
+		}
+		lines[s] = append(lines[s], plotter.XY{X: float64(r.CPC), Y: float64(max(1, r.Solve))})
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := order[i], order[j]
+		if a.puzzle != b.puzzle {
+			return a.puzzle < b.puzzle
+		}
+		if a.heur != b.heur {
+			return a.heur < b.heur
+		}
+		return a.m < b.m
+	})
+	multi := len(designs(rows)) > 1
+	for i, s := range order {
+		pts := lines[s]
+		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
+		name := s.puzzle
+		if multi {
+			name = fmt.Sprintf("%s %s m=%d", s.puzzle, shortHeuristics(s.heur), s.m)
+		}
+		if err := addLine(p, i, name, pts, true); err != nil {
+			return nil, err
+		}
+	}
+	p.Legend.Top = true
+	return p, nil
+}
+
+// pareto: every configuration as (mean seconds over its puzzles, slices),
+// and the Pareto front — the configurations no other one beats on both.
+// A timed-out run counts with the time it was stopped at.
+func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = "Slices vs mean solve time (" + dev.Name + ")"
+	p.X.Label.Text = "mean seconds per puzzle"
+	p.Y.Label.Text = "slices"
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	type acc struct {
+		sum    float64
+		n      int
+		slices int
+	}
+	by := map[Config]*acc{}
+	for _, r := range rows {
+		a := by[r.Config()]
+		if a == nil {
+			a = &acc{slices: r.Slices}
+			by[r.Config()] = a
+		}
+		a.sum += r.Seconds
+		a.n++
+	}
+	var all plotter.XYs
+	for _, c := range configs(rows) {
+		a := by[c]
+		all = append(all, plotter.XY{X: math.Max(a.sum/float64(a.n), 1e-9), Y: float64(a.slices)})
+	}
+	front := paretoFront(all)
+	s, err := plotter.NewScatter(all)
+	if err != nil {
+		return nil, err
+	}
+	s.Color = plotutil.Color(0)
+	p.Add(s)
+	p.Legend.Add("configurations", s)
+	if err := addLine(p, 1, "Pareto front", front, false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// paretoFront returns the points not dominated by another (lower or equal
+// time and slices, one strictly lower), by increasing time.
+func paretoFront(pts plotter.XYs) plotter.XYs {
+	s := append(plotter.XYs(nil), pts...)
+	sort.Slice(s, func(i, j int) bool {
+		if s[i].X != s[j].X {
+			return s[i].X < s[j].X
+		}
+		return s[i].Y < s[j].Y
+	})
+	var front plotter.XYs
+	best := math.Inf(1)
+	for _, q := range s {
+		if q.Y < best {
+			front = append(front, q)
+			best = q.Y
+		}
+	}
+	return front
+}
+
+// widenLog gives a log axis a range around its data: a sweep of one k or
+// one configuration has a single value, which a log scale cannot span.
+func widenLog(a *plot.Axis) {
+	if _, ok := a.Scale.(plot.LogScale); !ok {
+		return
+	}
+	a.Min = math.Max(a.Min, 1e-12) / 1.25
+	a.Max = math.Max(a.Max, a.Min) * 1.25
+}
+
+// kTicks marks the powers of two of the k axis.
+type kTicks struct{}
+
+func (kTicks) Ticks(min, max float64) []plot.Tick {
+	var t []plot.Tick
+	for k := 1.0; k <= max*1.0001; k *= 2 {
+		if k >= min*0.9999 {
+			t = append(t, plot.Tick{Value: k, Label: fmt.Sprintf("%g", k)})
+		}
+	}
+	return t
+}

@@ -1,0 +1,287 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/schollz/progressbar/v3"
+
+	"sudokusim/rtl/area"
+	"sudokusim/rtl/bnb"
+	"sudokusim/sudoku"
+	"sudokusim/sudoku/logic"
+)
+
+// Spec is a sweep to run.
+type Spec struct {
+	Axes    Axes
+	Puzzles []Puzzle
+	// Mode is "fast" (bnb.Fast, the default) or "cycle" (bnb.Simulate).
+	Mode string
+	// MaxCycles is the per-point search limit; 0 is t_max of the puzzle's
+	// order at the point's clock.
+	MaxCycles uint64
+	// Link is how the puzzle reaches the processor.
+	Link bnb.Link
+	// Device is where the resource columns are placed (area.DefaultDevice
+	// when empty).
+	Device string
+	// Jobs is the number of points run at once (all cores when 0).
+	Jobs  int
+	Shard Shard
+	// Out is the output directory.
+	Out string
+	// Progress, when set, receives a progress bar.
+	Progress io.Writer
+}
+
+// Summary says what a Run did.
+type Summary struct {
+	Points, Skipped, Ran int
+}
+
+// Run runs the sweep's points that the journal in Out does not already
+// hold, then writes the results and plots of all the shard's points.
+func Run(s Spec) (Summary, error) {
+	if s.Mode == "" {
+		s.Mode = "fast"
+	}
+	if s.Mode != "fast" && s.Mode != "cycle" {
+		return Summary{}, fmt.Errorf("bench: mode %q is not fast or cycle", s.Mode)
+	}
+	if s.Device == "" {
+		s.Device = area.DefaultDevice
+	}
+	dev, err := area.LookupDevice(s.Device)
+	if err != nil {
+		return Summary{}, err
+	}
+	all, err := Points(s.Axes, s.Puzzles, s.Mode)
+	if err != nil {
+		return Summary{}, err
+	}
+	pts := s.Shard.Select(all)
+	done, err := readJournal(s.Out)
+	if err != nil {
+		return Summary{}, err
+	}
+	grids := map[string]*sudoku.Grid{}
+	for _, p := range s.Puzzles {
+		if _, dup := grids[p.Name]; dup {
+			return Summary{}, fmt.Errorf("bench: two puzzles named %q", p.Name)
+		}
+		grids[p.Name] = p.Grid
+	}
+	var todo []Point
+	for _, p := range pts {
+		if _, ok := done[p.Key()]; !ok {
+			todo = append(todo, p)
+		}
+	}
+	sum := Summary{Points: len(pts), Skipped: len(pts) - len(todo), Ran: len(todo)}
+	if len(todo) > 0 {
+		if err := s.runPoints(todo, grids, dev, done); err != nil {
+			return sum, err
+		}
+	}
+	rows := make([]Row, 0, len(pts))
+	for _, p := range pts {
+		rows = append(rows, done[p.Key()])
+	}
+	return sum, WriteResults(s.Out, rows, dev)
+}
+
+// runPoints runs points on Jobs workers, journalling each row.
+func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, dev area.Device, done map[string]Row) error {
+	j, err := openJournal(s.Out)
+	if err != nil {
+		return err
+	}
+	jobs := s.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	var bar *progressbar.ProgressBar
+	if s.Progress != nil {
+		bar = progressbar.NewOptions(len(todo),
+			progressbar.OptionSetWriter(s.Progress),
+			progressbar.OptionSetDescription("sweep"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionOnCompletion(func() { fmt.Fprintln(s.Progress) }))
+	}
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	ch := make(chan Point)
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range ch {
+				r, err := s.runPoint(p, grids[p.Puzzle], dev)
+				mu.Lock()
+				if err == nil {
+					err = j.add(r)
+					done[p.Key()] = r
+				}
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("bench: %s on %s: %w", p.Puzzle, p.Config(), err)
+				}
+				if bar != nil {
+					_ = bar.Add(1)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range todo {
+		ch <- p
+	}
+	close(ch)
+	wg.Wait()
+	if err := j.close(); err != nil && firstErr == nil {
+		firstErr = err
+	}
+	return firstErr
+}
+
+// runPoint simulates one point and estimates its configuration.
+func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
+	if p.Heuristics != "none" {
+		return Row{}, fmt.Errorf("heuristics %s: the version-2 processor is not in rtl/bnb yet", p.Heuristics)
+	}
+	cfg := bnb.DefaultConfig()
+	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Link = p.CPC, p.MaxOrder, p.ClockMHz*1e6, s.Link
+	cfg.MaxSearchCycles = s.MaxCycles
+	var res bnb.Result
+	var err error
+	if p.Mode == "cycle" {
+		res, err = bnb.Simulate(cfg, g, bnb.SimOptions{})
+	} else {
+		res, err = bnb.Fast(cfg, g)
+	}
+	if err != nil {
+		return Row{}, err
+	}
+	ap, err := AreaParams(p.Config(), s.Link == bnb.LinkUART)
+	if err != nil {
+		return Row{}, err
+	}
+	est, err := area.Estimate(ap)
+	if err != nil {
+		return Row{}, err
+	}
+	fit := est.Fit(dev)
+	c := res.Cycles
+	r := Row{
+		Point: p, Status: res.Status.String(),
+		Cycles: c.Total(), Rx: c.Rx, Load: c.Load, Search: c.Search, Tx: c.Tx, Solve: c.Load + c.Search,
+		Nodes: res.Search.Nodes, Backtracks: res.Search.Backtracks, MaxDepth: res.Search.MaxDepth,
+		Seconds: float64(c.Total()) / cfg.ClockHz, TMax: sudoku.TMax(g.Order),
+		Slices: fit.Slices, BlockRAMs: fit.BlockRAMs, Device: dev.Name, Fits: fit.Fits,
+	}
+	r.WithinTMax = res.Status == bnb.Solved && r.Seconds <= r.TMax
+	if math.IsInf(r.Seconds, 0) || math.IsNaN(r.Seconds) {
+		return Row{}, fmt.Errorf("clock %g MHz gives no time", p.ClockMHz)
+	}
+	return r, nil
+}
+
+// AreaParams is the resource-model configuration of a sweep configuration.
+func AreaParams(c Config, uart bool) (area.Params, error) {
+	hs, err := logic.ParseHeuristics(c.Heuristics)
+	if err != nil {
+		return area.Params{}, err
+	}
+	p := area.Params{MaxOrder: c.MaxOrder, CPC: c.CPC, Heuristics: hs, UART: uart, ClockHz: c.ClockMHz * 1e6, Baud: 115200}
+	return p, p.Validate()
+}
+
+// WriteResults writes results.csv, results.json and the plots of rows into
+// dir.
+func WriteResults(dir string, rows []Row, dev area.Device) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	sortRows(rows)
+	write := func(name string, fn func(io.Writer) error) error {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		if err := fn(f); err != nil {
+			f.Close()
+			return fmt.Errorf("bench: %s: %w", name, err)
+		}
+		return f.Close()
+	}
+	if err := write("results.csv", func(w io.Writer) error { return WriteCSV(w, rows) }); err != nil {
+		return err
+	}
+	if err := write("results.json", func(w io.Writer) error { return WriteJSON(w, rows) }); err != nil {
+		return err
+	}
+	return WritePlots(dir, rows, dev)
+}
+
+// Merge joins the journals of several sweep directories (shards) into out
+// and writes its results and plots. A point present in two journals must
+// have the same row in both.
+func Merge(out string, dirs []string, device string) (int, error) {
+	if device == "" {
+		device = area.DefaultDevice
+	}
+	dev, err := area.LookupDevice(device)
+	if err != nil {
+		return 0, err
+	}
+	all := map[string]Row{}
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, JournalName)); err != nil {
+			return 0, fmt.Errorf("bench: merge: %s has no %s: %w", d, JournalName, err)
+		}
+		rows, err := readJournal(d)
+		if err != nil {
+			return 0, err
+		}
+		for k, r := range rows {
+			if old, ok := all[k]; ok && old != r {
+				return 0, fmt.Errorf("bench: merge: point %s differs between shards (%s)", k, d)
+			}
+			all[k] = r
+		}
+	}
+	rows := make([]Row, 0, len(all))
+	for _, r := range all {
+		rows = append(rows, r)
+	}
+	sortRows(rows)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return 0, err
+	}
+	if err := os.Remove(filepath.Join(out, JournalName)); err != nil && !os.IsNotExist(err) {
+		return 0, err
+	}
+	j, err := openJournal(out)
+	if err != nil {
+		return 0, err
+	}
+	for _, r := range rows {
+		if err := j.add(r); err != nil {
+			j.close()
+			return 0, err
+		}
+	}
+	if err := j.close(); err != nil {
+		return 0, err
+	}
+	return len(rows), WriteResults(out, rows, dev)
+}

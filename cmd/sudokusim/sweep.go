@@ -1,0 +1,228 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"sudokusim/bench"
+	"sudokusim/rtl/area"
+	"sudokusim/rtl/bnb"
+	"sudokusim/sudoku"
+)
+
+func init() {
+	register(command{
+		name:    "sweep",
+		summary: "run a design-space sweep (cpc × heuristics × max order × clock) over puzzles; 'sweep merge' joins shards",
+		run:     runSweep,
+	})
+}
+
+const sweepSynopsis = `usage: sudokusim sweep [flags] [FILE|DIR ...]
+       sudokusim sweep merge --out DIR SHARD_DIR ...
+
+Runs every combination of --cpc, --heuristics, --max-order and --clock-mhz on
+every puzzle (FILEs, every .sudoku file in a DIR, or the embedded sample
+puzzle when none is given) on all cores, and writes results.csv,
+results.json and the plots (PNG and SVG) into --out. Finished points are
+journalled in --out/points.jsonl: running the same sweep again skips them.
+--shard i/n runs every n-th point from i (0 ≤ i < n) for job arrays;
+'sweep merge' joins the shard directories (docs/slurm-sweep.sh).
+Lists are comma-separated; --heuristics may be repeated, one set each.`
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ";") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+func runSweep(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runSweepMerge(args[1:], stdout, stderr)
+	}
+	fs := newFlagSet("sweep", sweepSynopsis, stdout)
+	cpc := fs.String("cpc", "1,2,4,8", "candidates per cycle, a list")
+	var heur listFlag
+	fs.Var(&heur, "heuristics", "a heuristic set (none, paper, or names); repeat for several (default none)")
+	orders := fs.String("max-order", "15", "maximum orders, a list")
+	clocks := fs.String("clock-mhz", "100", "clock frequencies in MHz, a list")
+	mode := fs.String("mode", "fast", "fast (timing model) or cycle (cycle-level simulation)")
+	maxCycles := fs.Uint64("max-cycles", 0, "search cycle limit per point (0: t_max of the puzzle's order)")
+	link := fs.String("link", "direct", "direct or uart")
+	device := fs.String("device", area.DefaultDevice, "device for the resource columns and plots")
+	jobs := fs.Int("jobs", 0, "points run at once (0: all cores)")
+	shard := fs.String("shard", "", "run only shard i/n of the points")
+	out := fs.String("out", "sweep-out", "output directory")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if done, status := parseFlags(fs, args, stderr); done {
+		return status
+	}
+	if len(heur) == 0 {
+		heur = listFlag{"none"}
+	}
+	axes := bench.Axes{Heuristics: heur}
+	var err error
+	if axes.CPC, err = intList(*cpc); err != nil {
+		return usageError(stderr, "sweep", "--cpc: %v", err)
+	}
+	if axes.MaxOrders, err = intList(*orders); err != nil {
+		return usageError(stderr, "sweep", "--max-order: %v", err)
+	}
+	if axes.ClockMHz, err = floatList(*clocks); err != nil {
+		return usageError(stderr, "sweep", "--clock-mhz: %v", err)
+	}
+	l, err := bnb.ParseLink(*link)
+	if err != nil {
+		return usageError(stderr, "sweep", "%v", err)
+	}
+	spec := bench.Spec{Axes: axes, Mode: *mode, MaxCycles: *maxCycles, Link: l, Device: *device, Jobs: *jobs, Out: *out}
+	if *shard != "" {
+		if spec.Shard, err = bench.ParseShard(*shard); err != nil {
+			return usageError(stderr, "sweep", "%v", err)
+		}
+	}
+	if !*quiet {
+		spec.Progress = stderr
+	}
+	if spec.Puzzles, err = loadSweepPuzzles(fs.Args()); err != nil {
+		return inputError(stderr, err)
+	}
+	if err := validateSweep(spec); err != nil {
+		return usageError(stderr, "sweep", "%v", err)
+	}
+	sum, err := bench.Run(spec)
+	if err != nil {
+		fmt.Fprintf(stderr, "sudokusim sweep: %s\n", oneLine(err.Error()))
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "sweep: %d points (%d already done, %d run) → %s\n", sum.Points, sum.Skipped, sum.Ran, *out)
+	return exitOK
+}
+
+// validateSweep checks the configurations before any point runs, so bad
+// usage is exit status 2 rather than a failed run.
+func validateSweep(s bench.Spec) error {
+	if s.Mode != "fast" && s.Mode != "cycle" {
+		return fmt.Errorf("mode %q is not fast or cycle", s.Mode)
+	}
+	if _, err := area.LookupDevice(s.Device); err != nil {
+		return err
+	}
+	pts, err := bench.Points(s.Axes, s.Puzzles, s.Mode)
+	if err != nil {
+		return err
+	}
+	seen := map[bench.Config]bool{}
+	for _, p := range pts {
+		c := p.Config()
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		if _, err := bench.AreaParams(c, s.Link == bnb.LinkUART); err != nil {
+			return err
+		}
+		cfg := bnb.DefaultConfig()
+		cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Link = c.CPC, c.MaxOrder, c.ClockMHz*1e6, s.Link
+		if err := cfg.Validate(); err != nil {
+			return err
+		}
+		if c.Heuristics != "none" {
+			return fmt.Errorf("heuristics %s: the version-2 processor is not in rtl/bnb yet; use --heuristics none", c.Heuristics)
+		}
+	}
+	return nil
+}
+
+func runSweepMerge(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("sweep merge", "usage: sudokusim sweep merge --out DIR SHARD_DIR ...\n\nJoins the journals of sweep shard directories and writes the results and plots into --out.", stdout)
+	out := fs.String("out", "sweep-out", "output directory")
+	device := fs.String("device", area.DefaultDevice, "device for the plots")
+	if done, status := parseFlags(fs, args, stderr); done {
+		return status
+	}
+	if fs.NArg() == 0 {
+		return usageError(stderr, "sweep merge", "no shard directories")
+	}
+	n, err := bench.Merge(*out, fs.Args(), *device)
+	if err != nil {
+		fmt.Fprintf(stderr, "sudokusim sweep merge: %s\n", oneLine(err.Error()))
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "sweep merge: %d points from %d directories → %s\n", n, fs.NArg(), *out)
+	return exitOK
+}
+
+// loadSweepPuzzles reads files and directories (every .sudoku file in it);
+// none means the embedded sample. A file of several puzzles names them
+// FILE#i.
+func loadSweepPuzzles(args []string) ([]bench.Puzzle, error) {
+	if len(args) == 0 {
+		return []bench.Puzzle{{Name: "sample", Grid: sudoku.Sample()}}, nil
+	}
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		m, err := filepath.Glob(filepath.Join(a, "*.sudoku"))
+		if err != nil {
+			return nil, err
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("%s: no .sudoku files in the directory", a)
+		}
+		sort.Strings(m)
+		files = append(files, m...)
+	}
+	var out []bench.Puzzle
+	for _, f := range files {
+		gs, err := sudoku.LoadPuzzles(f, nil)
+		if err != nil {
+			return nil, err
+		}
+		base := strings.TrimSuffix(filepath.Base(f), ".sudoku")
+		for i, g := range gs {
+			name := base
+			if len(gs) > 1 {
+				name = fmt.Sprintf("%s#%d", base, i)
+			}
+			out = append(out, bench.Puzzle{Name: name, Grid: g})
+		}
+	}
+	return out, nil
+}
+
+func intList(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an integer", f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func floatList(s string) ([]float64, error) {
+	var out []float64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || !(v > 0) {
+			return nil, fmt.Errorf("%q is not a positive number", f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}

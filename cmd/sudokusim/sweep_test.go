@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSweepCommand(t *testing.T) {
+	out := t.TempDir()
+	args := []string{"sweep", "--quiet", "--out", out, "--cpc", "1,8", "--max-order", "3", "--clock-mhz", "100",
+		filepath.Join("..", "..", "..", "shared", "data", "fpt09", "puzzle03a.sudoku")}
+	var so, se bytes.Buffer
+	require.Equal(t, exitOK, run(args, &so, &se), se.String())
+	assert.Contains(t, so.String(), "sweep: 2 points (0 already done, 2 run)")
+	so.Reset()
+	require.Equal(t, exitOK, run(args, &so, &se), se.String())
+	assert.Contains(t, so.String(), "sweep: 2 points (2 already done, 0 run)")
+	for _, f := range []string{"results.csv", "results.json", "pareto.svg", "slices_vs_k.png"} {
+		_, err := os.Stat(filepath.Join(out, f))
+		assert.NoError(t, err, f)
+	}
+
+	merged := t.TempDir()
+	so.Reset()
+	require.Equal(t, exitOK, run([]string{"sweep", "merge", "--out", merged, out}, &so, &se), se.String())
+	assert.Contains(t, so.String(), "2 points from 1 directories")
+}
+
+func TestSweepBadUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"sweep", "--cpc", "x"},
+		{"sweep", "--cpc", "3"},
+		{"sweep", "--clock-mhz", "-1"},
+		{"sweep", "--shard", "2/2"},
+		{"sweep", "--mode", "slow"},
+		{"sweep", "--heuristics", "paper"},
+		{"sweep", "/nonexistent/file.sudoku"},
+		{"sweep", "merge"},
+	} {
+		var so, se bytes.Buffer
+		assert.Equal(t, exitUsage, run(append(args, "--out", t.TempDir()), &so, &se), args)
+		assert.Equal(t, 1, bytes.Count(se.Bytes(), []byte("\n")), "one line on stderr for %v: %q", args, se.String())
+	}
+}
