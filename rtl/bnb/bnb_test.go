@@ -55,7 +55,8 @@ func runBoth(t testing.TB, cfg Config, g *sudoku.Grid) Result {
 	for _, s := range cyc.States {
 		sum += s.Cycles
 	}
-	assert.Equal(t, cyc.Cycles.Load+cyc.Cycles.Search, sum, "state breakdown covers load and search")
+	assert.Equal(t, cyc.Cycles.Load+cyc.Cycles.Heuristics+cyc.Cycles.Search, sum, "state breakdown covers load, heuristics and search")
+	assert.Equal(t, fast.Units, cyc.Units, "heuristic units")
 	if cyc.Status == Solved {
 		require.NoError(t, sudoku.Validate(g, cyc.Solution))
 		assert.Equal(t, sudoku.Checksum(cyc.Solution), cyc.Checksum, "checksum register")

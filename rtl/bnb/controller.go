@@ -35,6 +35,14 @@ func (c *Core) runSearch(max uint64) uint64 {
 		case stRead2: // row word on port A; the column word goes to its register
 			col, box, row := mem.Present(mem.ColWord(c.c)), mem.Present(mem.BoxWord(c.b)), mem.Present(mem.RowWord(c.r))
 			c.used = ValueSet{col[0] | box[0] | row[0], col[1] | box[1] | row[1], col[2] | box[2] | row[2], col[3] | box[3] | row[3]}
+			if h := c.h; h != nil && h.searchUsesCand {
+				// The CandMem word read with the column in READ1: values the
+				// heuristics removed count as taken.
+				cs := &h.cand[c.r*c.size+c.c]
+				for w := range c.used {
+					c.used[w] |= c.enabled[w] &^ cs[w]
+				}
+			}
 			c.old = int(mem.Lane(mem.RowWord(c.r), c.c))
 			c.v = c.old
 			c.st = stEval

@@ -32,7 +32,8 @@ const (
 )
 
 var coreStateNames = [...]string{"WAIT_FRAME", "L_ROW_ADDR", "L_ROW", "L_COL", "L_BOX", "START", "SEEK",
-	"READ1", "READ2", "EVAL", "WRITE1", "WRITE2", "UNDO1", "UNDO2", "ANSWER", "HALT"}
+	"READ1", "READ2", "EVAL", "WRITE1", "WRITE2", "UNDO1", "UNDO2", "ANSWER", "HALT",
+	"H_PASS", "H_REGION", "H_SCAN", "H_DECIDE", "H_FIXSEL", "H_FIX1", "H_FIX2", "H_COMB", "H_REMOVE"}
 
 func (s coreState) String() string { return coreStateNames[s] }
 
@@ -99,7 +100,9 @@ type Core struct {
 	status Status
 	stats  SearchStats
 	// hist counts the load and search cycles spent in each state.
-	hist  [stHalt + 1]uint64
+	hist [numStates]uint64
+	// h is the version-2 hardware (nil in version 1).
+	h     *v2
 	fault error
 	// phaseChanged is set by the step that called EnterPhase, so RunAlone
 	// returns after it.
@@ -113,7 +116,7 @@ type txOffer struct {
 }
 
 // phases holds the Scheduler's ids of the processor's phases.
-type phases struct{ rx, load, search, tx sim.PhaseID }
+type phases struct{ rx, load, heur, search, tx sim.PhaseID }
 
 func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
 	mem, err := NewGridMem(cfg.MaxOrder)
@@ -127,7 +130,11 @@ func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
 	m := cfg.MaxOrder * cfg.MaxOrder
 	c := &Core{cfg: cfg, sched: s, mem: mem, giv: giv, eval: Evaluator{K: cfg.CPC},
 		asm: make([]uint8, m), wbuf: make([]uint8, m), wadr: -1, rowPending: -1}
-	c.ph = phases{rx: s.DefinePhase("rx"), load: s.DefinePhase("load"), search: s.DefinePhase("search"), tx: s.DefinePhase("tx")}
+	c.ph = phases{rx: s.DefinePhase("rx"), load: s.DefinePhase("load"), heur: s.DefinePhase("heuristics"),
+		search: s.DefinePhase("search"), tx: s.DefinePhase("tx")}
+	if cfg.Version() == 2 {
+		c.initV2()
+	}
 	return c, nil
 }
 
@@ -147,6 +154,9 @@ func (c *Core) setOrder(n int) {
 	c.order, c.size = n, n*n
 	c.mem.Enable(c.size)
 	c.enabled = lowMask(c.size)
+	if c.h != nil {
+		c.v2Order()
+	}
 	c.limit = c.cfg.SearchLimit(n)
 }
 
@@ -244,8 +254,11 @@ func (c *Core) step() {
 	case stLRowAddr, stLRowLane, stLCol, stLBox:
 		c.hist[c.st]++
 		c.stepLoad()
-	default:
+	case stStart, stSeek, stRead1, stRead2, stEval, stWrite1, stWrite2, stUndo1, stUndo2:
 		c.runSearch(1)
+	default:
+		c.hist[c.st]++
+		c.stepHeur()
 	}
 }
 

@@ -112,8 +112,10 @@ type fastSearchResult struct {
 
 // fastSearch runs the version-1 depth-first search on g (which must have
 // no clashing givens) with k candidates per cycle and a watchdog of limit
-// search cycles, adding up the costs of §5–§6.
-func fastSearch(g *sudoku.Grid, k int, limit uint64) fastSearchResult {
+// search cycles, adding up the costs of §5–§6. cands, when not nil, are the
+// candidate sets the heuristics left (version 2): the evaluator skips the
+// values missing from them.
+func fastSearch(g *sudoku.Grid, k int, limit uint64, cands []fastSet) fastSearchResult {
 	size := g.Size()
 	n := g.Order
 	cells := append([]uint8(nil), g.Cells...)
@@ -171,6 +173,11 @@ func fastSearch(g *sudoku.Grid, k int, limit uint64) fastSearchResult {
 		rs, cs, bs := &sets[e.row], &sets[size+int(e.col)], &sets[2*size+int(e.box)]
 		v := int(cells[e.cell])
 		u := fastSet{rs[0] | cs[0] | bs[0], rs[1] | cs[1] | bs[1], rs[2] | cs[2] | bs[2], rs[3] | cs[3] | bs[3]}
+		if cands != nil {
+			for w := range u {
+				u[w] |= ^cands[e.cell][w]
+			}
+		}
 		x := lowestFreeAbove(&u, v, size)
 		t1 := t + 2 + fastEvalCycles(v, x, size, k) + 1 // the WRITE1 / UNDO1 cycle
 		if t1 > limit {

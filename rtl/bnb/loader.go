@@ -12,11 +12,21 @@ func (c *Core) stepLoad() {
 		c.rowR, c.q, c.seen = 0, 0, ValueSet{}
 		c.st = stLRowLane
 	case stLRowLane: // lane q of the latched row word rowR
-		if c.check(c.mem.Lane(c.mem.RowWord(c.rowR), c.q)) {
+		v := c.mem.Lane(c.mem.RowWord(c.rowR), c.q)
+		if c.check(v) {
 			return
+		}
+		if h := c.h; h != nil { // CandMem: all values for an empty cell, none for a given
+			if v == 0 {
+				h.cand[c.rowR*size+c.q] = c.enabled
+				h.empty++
+			} else {
+				h.cand[c.rowR*size+c.q] = ValueSet{}
+			}
 		}
 		c.q++
 		if c.q == size { // the next row was addressed in this cycle
+			c.writeMissing(c.rowR)
 			c.rowR, c.q, c.seen = c.rowR+1, 0, ValueSet{}
 			if c.rowR == size {
 				c.st, c.q = stLCol, 0
@@ -39,6 +49,7 @@ func (c *Core) stepLoad() {
 			if row == size-1 {
 				copy(c.wbuf, c.asm[:size])
 				c.wadr = c.mem.ColWord(col)
+				c.writeMissing(size + col)
 			}
 		}
 		c.q++
@@ -63,12 +74,18 @@ func (c *Core) stepLoad() {
 			if i == n-1 {
 				copy(c.wbuf, c.asm[:size])
 				c.wadr = c.mem.BoxWord(box)
+				c.writeMissing(2*size + box)
 			}
 		}
 		c.q++
 		if c.q == size*n+2 {
-			c.st = stStart
-			c.enter(c.ph.search)
+			if c.h != nil {
+				c.st = stHPass
+				c.enter(c.ph.heur)
+			} else {
+				c.st = stStart
+				c.enter(c.ph.search)
+			}
 		}
 	}
 }
@@ -93,5 +110,17 @@ func (c *Core) flushWord() {
 	if c.wadr >= 0 {
 		c.mem.WriteWord(c.wadr, c.wbuf[:c.size])
 		c.wadr = -1
+	}
+}
+
+// writeMissing stores, in version 2, the complement of the seen register as
+// the missing word of region reg (rows, columns, boxes), in the cycle the
+// region's last lane was checked.
+func (c *Core) writeMissing(reg int) {
+	if c.h == nil {
+		return
+	}
+	for w := range c.seen {
+		c.h.miss[reg][w] = c.enabled[w] &^ c.seen[w]
 	}
 }

@@ -37,11 +37,11 @@ func (s Status) String() string {
 
 // Cycles is the run's cycle count broken down by phase (docs/microarchitecture.md §2).
 type Cycles struct {
-	Rx, Load, Search, Tx uint64
+	Rx, Load, Heuristics, Search, Tx uint64
 }
 
 // Total is the sum of the phases.
-func (c Cycles) Total() uint64 { return c.Rx + c.Load + c.Search + c.Tx }
+func (c Cycles) Total() uint64 { return c.Rx + c.Load + c.Heuristics + c.Search + c.Tx }
 
 // SearchStats counts what the search controller did.
 type SearchStats struct {
@@ -72,6 +72,8 @@ type Result struct {
 	Response []byte
 	Cycles   Cycles
 	Search   SearchStats
+	// Units are the version-2 heuristic units' counters, in strategy order.
+	Units []UnitStats
 	// States breaks the load and search cycles down by FSM state (cycle-level
 	// runs only).
 	States []StateCycles

@@ -131,10 +131,14 @@ func (p *Processor) Solve(g *sudoku.Grid, opt SimOptions) (Result, error) {
 	res.Search = core.stats
 	res.States = core.StateCycles()
 	res.Cycles = Cycles{
-		Rx:     s.PhaseCyclesOf(core.ph.rx),
-		Load:   s.PhaseCyclesOf(core.ph.load),
-		Search: s.PhaseCyclesOf(core.ph.search),
-		Tx:     s.PhaseCyclesOf(core.ph.tx),
+		Rx:         s.PhaseCyclesOf(core.ph.rx),
+		Load:       s.PhaseCyclesOf(core.ph.load),
+		Heuristics: s.PhaseCyclesOf(core.ph.heur),
+		Search:     s.PhaseCyclesOf(core.ph.search),
+		Tx:         s.PhaseCyclesOf(core.ph.tx),
+	}
+	if core.h != nil {
+		res.Units = append([]UnitStats(nil), core.h.stats...)
 	}
 	if p.cfg.Link == LinkDirect {
 		res.fillAnswer(core.Solution(), uint8(core.chk))
@@ -220,6 +224,9 @@ func Fast(cfg Config, g *sudoku.Grid) (Result, error) {
 	if div > 0 {
 		res.Cycles.Rx = fastRxCycles(div, uart.FrameLen(g.Order))
 	}
+	for _, h := range cfg.Heuristics {
+		res.Units = append(res.Units, UnitStats{Heuristic: h})
+	}
 	load, clash := fastLoad(g)
 	res.Cycles.Load = load
 	if clash {
@@ -228,7 +235,28 @@ func Fast(cfg Config, g *sudoku.Grid) (Result, error) {
 		tx()
 		return res, nil
 	}
-	fs := fastSearch(g, cfg.CPC, cfg.SearchLimit(g.Order))
+	grid := g
+	var cands []fastSet
+	if cfg.Version() == 2 {
+		par := uint64(cfg.SubsetUnits)
+		if par == 0 {
+			par = DefaultSubsetUnits
+		}
+		cyc, units, bad, st := fastHeuristics(g, cfg.Heuristics, par)
+		res.Cycles.Heuristics, res.Units = cyc, units
+		if bad {
+			res.Status = Unsolvable
+			res.fillAnswer(nil, 0)
+			res.ReplyCode = ReplyNoSolution
+			tx()
+			return res, nil
+		}
+		grid = &sudoku.Grid{Order: g.Order, Cells: st.values}
+		if !cfg.SearchIgnoresCandidates {
+			cands = st.cand
+		}
+	}
+	fs := fastSearch(grid, cfg.CPC, cfg.SearchLimit(g.Order), cands)
 	res.Status, res.Search, res.Cycles.Search = fs.status, fs.stats, fs.cycles
 	if fs.solution != nil {
 		res.fillAnswer(fs.solution, sudoku.Checksum(fs.solution))
