@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,7 @@ type solveReport struct {
 	MaxOrder   int               `json:"max_order"`
 	Heuristics []logic.Heuristic `json:"heuristics"`
 	ReplyCode  uint8             `json:"reply_code"`
+	Units      []bnb.UnitStats   `json:"units,omitempty"`
 	States     []bnb.StateCycles `json:"states,omitempty"`
 }
 
@@ -44,7 +46,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve", solveSynopsis, stdout)
 	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor)")
 	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32")
-	heur := fs.String("heuristics", "none", "none (version 1), paper, or a comma list of single,hidden-single,hidden-pair,hidden-triple,hidden-quad")
+	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of single,hidden-single,hidden-pair,hidden-triple,hidden-quad")
 	subset := fs.Int("subset-units", bnb.DefaultSubsetUnits, "value combinations the hidden-subset unit compares per cycle")
 	maxOrder := fs.Int("max-order", 15, "largest order the design is synthesised for (2..15)")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency in MHz")
@@ -139,7 +141,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 
 	rep := solveReport{Mode: *mode, Link: cfg.Link.String(), CPC: cfg.CPC, MaxOrder: cfg.MaxOrder,
-		Heuristics: cfg.Heuristics, ReplyCode: res.ReplyCode, States: res.States}
+		Heuristics: cfg.Heuristics, ReplyCode: res.ReplyCode, Units: res.Units, States: res.States}
 	if rep.Heuristics == nil {
 		rep.Heuristics = []logic.Heuristic{}
 	}
@@ -152,8 +154,8 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	cs := int(res.Checksum)
 	rep.Checksum = &cs
 	total := res.Cycles.Total()
-	rep.Cycles = &Cycles{Total: total, RX: res.Cycles.Rx, Solve: res.Cycles.Load + res.Cycles.Search, TX: res.Cycles.Tx,
-		Phases: map[string]uint64{"load": res.Cycles.Load, "search": res.Cycles.Search}}
+	rep.Cycles = &Cycles{Total: total, RX: res.Cycles.Rx, Solve: res.Cycles.Load + res.Cycles.Heuristics + res.Cycles.Search,
+		TX: res.Cycles.Tx, Phases: map[string]uint64{"load": res.Cycles.Load, "heuristics": res.Cycles.Heuristics, "search": res.Cycles.Search}}
 	rep.ClockMHz = *clock
 	rep.SetTiming(float64(total) / cfg.ClockHz)
 	rep.Resources = &Resources{BRAM: fit.BlockRAMs, Slices: fit.Slices, Device: fit.Device, Fits: fit.Fits}
@@ -163,7 +165,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		rep.Sim.CyclesPerSecond = float64(total) / wall
 	}
 	if *jsonOut {
-		if err := rep.WriteJSON(stdout); err != nil {
+		if err := json.NewEncoder(stdout).Encode(&rep); err != nil {
 			fmt.Fprintf(stderr, "sudokusim solve: %v\n", err)
 			return exitUsage
 		}
@@ -200,7 +202,11 @@ func writeSolveText(w io.Writer, source string, g *sudoku.Grid, rep *solveReport
 	}
 	fmt.Fprintf(w, "status     %s\n", status)
 	c := res.Cycles
-	fmt.Fprintf(w, "cycles     %d total = rx %d + load %d + search %d + tx %d\n", c.Total(), c.Rx, c.Load, c.Search, c.Tx)
+	fmt.Fprintf(w, "cycles     %d total = rx %d + load %d + heuristics %d + search %d + tx %d\n",
+		c.Total(), c.Rx, c.Load, c.Heuristics, c.Search, c.Tx)
+	for _, u := range res.Units {
+		fmt.Fprintf(w, "  %-14s %d passes, %d fixed, %d candidates removed, %d cycles\n", u.Heuristic, u.Passes, u.Fixed, u.Removed, u.Cycles)
+	}
 	fmt.Fprintf(w, "search     %d nodes, %d backtracks, max depth %d\n", res.Search.Nodes, res.Search.Backtracks, res.Search.MaxDepth)
 	within := "met"
 	if !rep.WithinTMax {

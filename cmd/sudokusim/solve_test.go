@@ -54,7 +54,7 @@ func runSolveJSON(t *testing.T, args ...string) (solveJSON, int) {
 }
 
 func TestSolveSampleJSON(t *testing.T) {
-	js, code := runSolveJSON(t)
+	js, code := runSolveJSON(t, "--heuristics", "none")
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, "bnb", js.Design)
 	assert.Equal(t, "solved", js.Status)
@@ -79,12 +79,12 @@ func TestSolveSampleJSON(t *testing.T) {
 }
 
 func TestSolveModesAndLinksAgree(t *testing.T) {
-	cyc, code := runSolveJSON(t, "--cpc", "2")
+	cyc, code := runSolveJSON(t, "--cpc", "2", "--heuristics", "none")
 	require.Equal(t, exitOK, code)
-	fast, code := runSolveJSON(t, "--cpc", "2", "--mode", "fast")
+	fast, code := runSolveJSON(t, "--cpc", "2", "--heuristics", "none", "--mode", "fast")
 	require.Equal(t, exitOK, code)
 	assert.Equal(t, cyc.Cycles, fast.Cycles)
-	direct, code := runSolveJSON(t, "--cpc", "2", "--link", "direct")
+	direct, code := runSolveJSON(t, "--cpc", "2", "--heuristics", "none", "--link", "direct")
 	require.Equal(t, exitOK, code)
 	assert.Equal(t, uint64(0), direct.Cycles.RX)
 	assert.Equal(t, uint64(0), direct.Cycles.TX)
@@ -110,7 +110,7 @@ func TestSolveStatusesAndErrors(t *testing.T) {
 	assert.Equal(t, exitFail, code)
 	assert.Equal(t, "rejected", js.Status)
 
-	js, code = runSolveJSON(t, "--max-cycles", "50", "--link", "direct")
+	js, code = runSolveJSON(t, "--max-cycles", "50", "--link", "direct", "--heuristics", "none")
 	assert.Equal(t, exitFail, code)
 	assert.Equal(t, "timeout", js.Status)
 	assert.Equal(t, uint64(194+50), js.Cycles.Solve)
@@ -137,10 +137,38 @@ func TestSolveStatusesAndErrors(t *testing.T) {
 
 func TestSolveTextReport(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := run([]string{"solve"}, &out, &errb)
+	code := run([]string{"solve", "--heuristics", "none"}, &out, &errb)
 	require.Equal(t, exitOK, code, errb.String())
 	for _, want := range []string{"status     solved", "rx 754730", "82 nodes, 37 backtracks, max depth 45",
 		"t_max 0.2187 s met", "checksum   29 (0x1D)", "XC2VP30", "6 1 4 5 2 7 3 8 9"} {
 		assert.Contains(t, out.String(), want)
 	}
+}
+
+// The default is version 2 (the paper's five units): the sample is solved
+// by the heuristics alone, the search only walks past the filled rows.
+func TestSolveVersion2Default(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"solve", "--json"}, &out, &errb)
+	require.Equal(t, exitOK, code, errb.String())
+	var js struct {
+		Status string `json:"status"`
+		Cycles struct {
+			Heuristics, Search uint64
+		} `json:"cycles"`
+		Heuristics []string `json:"heuristics"`
+		Units      []struct {
+			Heuristic string `json:"heuristic"`
+			Fixed     int    `json:"fixed"`
+			Passes    int    `json:"passes"`
+		} `json:"units"`
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &js))
+	assert.Equal(t, "solved", js.Status)
+	assert.Equal(t, []string{"single", "hidden-single", "hidden-pair", "hidden-triple", "hidden-quad"}, js.Heuristics)
+	require.Len(t, js.Units, 5)
+	assert.Equal(t, "single", js.Units[0].Heuristic)
+	assert.Equal(t, 45, js.Units[0].Fixed, "naked singles fill all 45 empty cells of the sample")
+	assert.Positive(t, js.Cycles.Heuristics)
+	assert.Equal(t, uint64(1+9), js.Cycles.Search, "START and one SEEK per row")
 }
