@@ -47,6 +47,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor)")
 	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32")
 	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of single,hidden-single,hidden-pair,hidden-triple,hidden-quad")
+	ignoreCands := fs.Bool("search-ignores-candidates", false, "version 2: the evaluator tests against the grid only, not the candidates the heuristics left")
 	subset := fs.Int("subset-units", bnb.DefaultSubsetUnits, "value combinations the hidden-subset unit compares per cycle")
 	maxOrder := fs.Int("max-order", 15, "largest order the design is synthesised for (2..15)")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency in MHz")
@@ -71,6 +72,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	cfg := bnb.DefaultConfig()
 	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Baud = *cpc, *maxOrder, *clock*1e6, *baud
 	cfg.MaxSearchCycles, cfg.SubsetUnits = *maxCycles, *subset
+	cfg.SearchIgnoresCandidates = *ignoreCands
 	var err error
 	if cfg.Link, err = bnb.ParseLink(*link); err != nil {
 		return usageError(stderr, "solve", "--link: %v", err)
