@@ -6,6 +6,7 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -190,7 +191,8 @@ func bramVsOrder(_ []Row, dev area.Device) (*plot.Plot, error) {
 }
 
 // cyclesVsK: solve cycles (load + search) against k, a line per puzzle and
-// design, at the first swept clock.
+// heuristic set, at the first swept clock and the largest swept maximum
+// order (version 1's cycles do not depend on the maximum order).
 func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "Solve cycles vs candidates per cycle"
@@ -199,50 +201,49 @@ func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = kTicks{}
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	clock := math.Inf(1)
+	p.Y.Tick.Marker = ticks125{}
+	clock, maxM := math.Inf(1), 0
+	heurs := map[string]bool{}
 	for _, r := range rows {
 		clock = math.Min(clock, r.ClockMHz)
+		maxM = max(maxM, r.MaxOrder)
+		heurs[r.Heuristics] = true
 	}
-	type series struct {
-		puzzle, heur string
-		m            int
-	}
+	type series struct{ puzzle, heur string }
 	lines := map[series]plotter.XYs{}
 	var order []series
 	for _, r := range rows {
-		if r.ClockMHz != clock {
+		if r.ClockMHz != clock || r.MaxOrder != maxM {
 			continue
 		}
-		s := series{r.Puzzle, r.Heuristics, r.MaxOrder}
+		s := series{r.Puzzle, r.Heuristics}
 		if _, ok := lines[s]; !ok {
 			order = append(order, s)
 		}
 		lines[s] = append(lines[s], plotter.XY{X: float64(r.CPC), Y: float64(max(1, r.Solve))})
 	}
 	sort.Slice(order, func(i, j int) bool {
-		a, b := order[i], order[j]
-		if a.puzzle != b.puzzle {
-			return a.puzzle < b.puzzle
+		if order[i].puzzle != order[j].puzzle {
+			return order[i].puzzle < order[j].puzzle
 		}
-		if a.heur != b.heur {
-			return a.heur < b.heur
-		}
-		return a.m < b.m
+		return order[i].heur < order[j].heur
 	})
-	multi := len(designs(rows)) > 1
 	for i, s := range order {
 		pts := lines[s]
 		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
 		name := s.puzzle
-		if multi {
-			name = fmt.Sprintf("%s %s m=%d", s.puzzle, shortHeuristics(s.heur), s.m)
+		if len(heurs) > 1 {
+			name += " " + shortHeuristics(s.heur)
 		}
 		if err := addLine(p, i, name, pts, true); err != nil {
 			return nil, err
 		}
 	}
+	p.Title.Text += fmt.Sprintf(" (m=%d, %g MHz)", maxM, clock)
 	p.Legend.Top = true
+	p.Legend.TextStyle.Font.Size = vg.Points(8)
+	// Room on the right for the legend: the k axis runs on to 4× its data.
+	p.X.Max *= 4
 	return p, nil
 }
 
@@ -255,7 +256,7 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 	p.X.Label.Text = "mean seconds per puzzle"
 	p.Y.Label.Text = "slices"
 	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.X.Tick.Marker = ticks125{}
 	type acc struct {
 		sum    float64
 		n      int
@@ -272,9 +273,11 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 		a.n++
 	}
 	var all plotter.XYs
+	var names []string
 	for _, c := range configs(rows) {
 		a := by[c]
 		all = append(all, plotter.XY{X: math.Max(a.sum/float64(a.n), 1e-9), Y: float64(a.slices)})
+		names = append(names, fmt.Sprintf("k=%d m=%d", c.CPC, c.MaxOrder))
 	}
 	front := paretoFront(all)
 	s, err := plotter.NewScatter(all)
@@ -287,6 +290,18 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 	if err := addLine(p, 1, "Pareto front", front, false); err != nil {
 		return nil, err
 	}
+	if len(all) <= 24 {
+		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: all, Labels: names})
+		if err != nil {
+			return nil, err
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].Font.Size = vg.Points(7)
+		}
+		labels.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(3)}
+		p.Add(labels)
+	}
+	p.Legend.Top = true
 	return p, nil
 }
 
@@ -319,6 +334,40 @@ func widenLog(a *plot.Axis) {
 	}
 	a.Min = math.Max(a.Min, 1e-12) / 1.25
 	a.Max = math.Max(a.Max, a.Min) * 1.25
+}
+
+// ticks125 marks 1, 2 and 5 times the powers of ten of a log axis — or
+// every mantissa 1..9, or the range's ends, when that leaves fewer than two
+// ticks — so a range inside one decade still has labelled ticks.
+type ticks125 struct{}
+
+func (ticks125) Ticks(min, max float64) []plot.Tick {
+	if !(min > 0) || !(max > min) {
+		return nil
+	}
+	mark := func(mantissas []float64) []plot.Tick {
+		var t []plot.Tick
+		for e := math.Floor(math.Log10(min)); e <= math.Ceil(math.Log10(max)); e++ {
+			for _, m := range mantissas {
+				v := m * math.Pow(10, e)
+				if v >= min && v <= max {
+					t = append(t, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', 3, 64)})
+				}
+			}
+		}
+		return t
+	}
+	t := mark([]float64{1, 2, 5})
+	if len(t) < 2 {
+		t = mark([]float64{1, 2, 3, 4, 5, 6, 7, 8, 9})
+	}
+	if len(t) < 2 {
+		t = []plot.Tick{
+			{Value: min, Label: strconv.FormatFloat(min, 'g', 3, 64)},
+			{Value: max, Label: strconv.FormatFloat(max, 'g', 3, 64)},
+		}
+	}
+	return t
 }
 
 // kTicks marks the powers of two of the k axis.
