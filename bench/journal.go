@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,37 +17,29 @@ import (
 const JournalName = "points.jsonl"
 
 // readJournal reads the rows of dir's journal by key; a missing journal is
-// empty. A torn last line (a sweep killed mid-write) is dropped, so the
+// empty. A torn last line (a sweep killed mid-write) is dropped, so its
 // point runs again; any other bad line is an error naming it.
 func readJournal(dir string) (map[string]Row, error) {
 	path := filepath.Join(dir, JournalName)
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]Row{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	rows := map[string]Row{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	line := 0
-	var pending error
-	for sc.Scan() {
-		line++
-		if pending != nil {
-			return nil, pending
+	for line, rest := 1, data; len(rest) > 0; line++ {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 { // torn: no newline was written after it
+			break
 		}
 		var r Row
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			pending = fmt.Errorf("%s:%d: %v", path, line, err)
-			continue
+		if err := json.Unmarshal(rest[:i], &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
 		rows[r.Key()] = r
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		rest = rest[i+1:]
 	}
 	return rows, nil
 }
@@ -57,12 +50,28 @@ type journal struct {
 	w *bufio.Writer
 }
 
+// openJournal opens dir's journal for appending, first cutting off a torn
+// last line so that the next row starts a line of its own.
 func openJournal(dir string) (*journal, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(filepath.Join(dir, JournalName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	path := filepath.Join(dir, JournalName)
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
+		return nil, err
+	}
+	keep := int64(bytes.LastIndexByte(data, '\n') + 1)
+	if err := f.Truncate(keep); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(keep, 0); err != nil {
+		f.Close()
 		return nil, err
 	}
 	return &journal{f: f, w: bufio.NewWriter(f)}, nil

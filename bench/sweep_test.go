@@ -266,3 +266,35 @@ func TestParseShard(t *testing.T) {
 	require.Len(t, got, 2)
 	assert.Equal(t, []int{1, 4}, []int{got[0].CPC, got[1].CPC})
 }
+
+// TestSweepResumesAfterTornLine: a sweep killed in the middle of a journal
+// line runs that point again and leaves a clean journal.
+func TestSweepResumesAfterTornLine(t *testing.T) {
+	out := t.TempDir()
+	spec := tinySpec(t, out)
+	_, err := Run(spec)
+	require.NoError(t, err)
+	path := filepath.Join(out, JournalName)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	require.Len(t, lines, 25) // 24 lines and the empty tail
+	torn := append(bytes.Join(lines[:22], nil), lines[22][:len(lines[22])/2]...)
+	require.NoError(t, os.WriteFile(path, torn, 0o644))
+
+	sum, err := Run(spec)
+	require.NoError(t, err)
+	assert.Equal(t, Summary{Points: 24, Skipped: 22, Ran: 2}, sum)
+	rows, err := readJournal(out)
+	require.NoError(t, err)
+	assert.Len(t, rows, 24)
+	again, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, 24, bytes.Count(again, []byte("\n")))
+
+	// A bad line that is not the last is an error naming it.
+	require.NoError(t, os.WriteFile(path, append([]byte("{bad\n"), again...), 0o644))
+	_, err = Run(spec)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), JournalName+":1:")
+}
