@@ -117,3 +117,24 @@ func TestFastForwardAndVCDChangeNothing(t *testing.T) {
 	assert.Contains(t, vcd.String(), "$scope module uart $end")
 	assert.Contains(t, vcd.String(), "$scope module core $end")
 }
+
+// Version 1 meets t_max at 100 MHz on the sample, 03a, 04a, 06a and 07a for
+// every evaluator width (full UART runs, timing model; the cycle-level
+// model is held to the same counts by the tests above).
+func TestVersion1WithinTMax(t *testing.T) {
+	puzzles := map[string]*sudoku.Grid{"sample": sudoku.Sample()}
+	for _, name := range []string{"03a", "04a", "06a", "07a"} {
+		puzzles[name] = loadFPT(t, name)
+	}
+	for name, g := range puzzles {
+		for _, k := range ValidCPC {
+			cfg := DefaultConfig()
+			cfg.CPC = k
+			res, err := Fast(cfg, g)
+			require.NoError(t, err)
+			require.Equal(t, Solved, res.Status, "%s k=%d", name, k)
+			seconds := float64(res.Cycles.Total()) / cfg.ClockHz
+			assert.LessOrEqual(t, seconds, sudoku.TMax(g.Order), "%s k=%d", name, k)
+		}
+	}
+}
