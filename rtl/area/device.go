@@ -17,9 +17,9 @@ const (
 	// ArchLE: Altera logic elements (one LUT4 and one flip-flop) and M4K
 	// blocks (Cyclone II).
 	ArchLE
-	// ArchLUT6Slice: slices of four LUT6s and eight flip-flops, 36 Kbit
-	// block RAMs that split into two 18 Kbit halves (7 series,
-	// UltraScale+).
+	// ArchLUT6Slice: slices of LUT6s and flip-flops (four and eight in the
+	// 7 series, eight and sixteen in UltraScale+), 36 Kbit block RAMs that
+	// split into two 18 Kbit halves.
 	ArchLUT6Slice
 )
 

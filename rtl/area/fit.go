@@ -82,7 +82,9 @@ func (r Report) Fit(d Device) Fit {
 		line("Embedded 18x18 multipliers", r.MULT18, d.Multipliers)
 	case ArchLUT6Slice:
 		lut6 := int(math.Ceil(LUT6PerLUT4 * float64(r.LUT)))
-		f.Slices = max(ceilDiv(lut6, 4), ceilDiv(r.FF, 8))
+		// The device's own ratio gives the slice shape (4 LUT6 + 8 FF in the
+		// 7 series, 8 + 16 in UltraScale+).
+		f.Slices = max(ceilDiv(lut6, d.LUTs/d.Slices), ceilDiv(r.FF, d.FFs/d.Slices))
 		// A RAMB36 holds two RAMB16-shaped 18 Kbit halves.
 		f.BlockRAMs = ceilDiv(r.RAMB16, 2)
 		line("Slices", f.Slices, d.Slices)

@@ -61,7 +61,7 @@ func TestFitAcrossDevices(t *testing.T) {
 		{"XC3S1400AN", false, "RAMB16s", 107},
 		{"XC3SD1800A", false, "RAMB16s", 107},
 		{"XC7A100T", true, "RAMB36", 54},
-		{"XCVU9P", true, "Slices", 54},
+		{"XCVU9P", true, "RAMB36", 54},
 	}
 	for _, tc := range tests {
 		d, err := LookupDevice(tc.device)
