@@ -1,0 +1,182 @@
+package dlx
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"sudokusim/sudoku"
+)
+
+// fpt09Dir is the shared FPT'09 benchmark directory seen from this package.
+var fpt09Dir = filepath.Join("..", "..", "..", "shared", "data", "fpt09")
+
+func loadFPT09(tb testing.TB, name string) *sudoku.Grid {
+	tb.Helper()
+	if _, err := os.Stat(fpt09Dir); err != nil {
+		tb.Skipf("FPT'09 puzzles not found at %s", fpt09Dir)
+	}
+	g, err := sudoku.LoadPuzzle(filepath.Join(fpt09Dir, "puzzle"+name+".sudoku"), 0, nil)
+	require.NoError(tb, err)
+	return g
+}
+
+func TestSolveSample(t *testing.T) {
+	res, err := Solve(context.Background(), sudoku.Sample(), Options{})
+	require.NoError(t, err)
+	require.Equal(t, Solved, res.Status)
+	assert.True(t, sudoku.SampleSolution().Equal(res.Solution))
+	assert.Equal(t, 1, res.Count)
+	// 45 empty cells; every placement is forced, so no node is undone.
+	assert.Equal(t, uint64(45), res.Nodes)
+	assert.Equal(t, 45, res.MaxDepth)
+	assert.Equal(t, 4*45, res.Columns, "each empty cell leaves its cell, row, column and box constraint")
+}
+
+func TestCount(t *testing.T) {
+	sparse := sudoku.Sample()
+	for _, i := range []int{1, 2, 3, 4, 9, 13, 14, 15} { // drop some givens
+		sparse.Cells[i] = 0
+	}
+	clash := sudoku.Sample()
+	clash.Set(0, 0, 1) // 1 is already given in row 1
+
+	solution := sudoku.SampleSolution()
+	tests := []struct {
+		name  string
+		g     *sudoku.Grid
+		limit int
+		want  int
+	}{
+		{"sample unique", sudoku.Sample(), 0, 1},
+		{"solution itself", solution, 0, 1},
+		{"sparse many", sparse, 0, 0}, // more than one: checked below
+		{"sparse limit", sparse, 2, 2},
+		{"clashing givens", clash, 0, 0},
+		{"empty order 2", sudoku.MustNew(2), 0, 288},
+		{"empty order 2 limit", sudoku.MustNew(2), 10, 10},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := Count(context.Background(), tc.g, tc.limit)
+			require.NoError(t, err)
+			if tc.name == "sparse many" {
+				assert.Greater(t, n, 1)
+				return
+			}
+			assert.Equal(t, tc.want, n)
+		})
+	}
+}
+
+func TestClashingGivensAreUnsolvableWithoutSearch(t *testing.T) {
+	g := sudoku.Sample()
+	g.Set(8, 8, 1) // row 9 already holds 1 at (9,1)
+	res, err := Solve(context.Background(), g, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, Unsolvable, res.Status)
+	assert.Nil(t, res.Solution)
+	assert.Zero(t, res.Nodes)
+}
+
+func TestUnsolvableBySearch(t *testing.T) {
+	// Order 2, no clash among the givens, but cell (1,1) can hold nothing:
+	// row 1 has 2, column 1 has 3 and 4, box 1 has 1.
+	g := sudoku.MustNew(2)
+	g.Set(0, 3, 2)
+	g.Set(2, 0, 3)
+	g.Set(3, 0, 4)
+	g.Set(1, 1, 1)
+	require.Empty(t, sudoku.Conflicts(g))
+	res, err := Solve(context.Background(), g, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, Unsolvable, res.Status)
+}
+
+func TestLimits(t *testing.T) {
+	t.Run("node limit", func(t *testing.T) {
+		r, err := (&Solver{}).Count(context.Background(), sudoku.MustNew(3), 0, Options{NodeLimit: 1000})
+		require.NoError(t, err)
+		assert.Equal(t, NodeLimit, r.Status)
+		assert.Equal(t, uint64(1000), r.Nodes)
+		assert.Greater(t, r.Count, 0, "an empty 9×9 grid has solutions within 1000 nodes")
+	})
+	t.Run("canceled", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		r, err := (&Solver{}).Count(ctx, sudoku.MustNew(3), 0, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, Canceled, r.Status)
+		assert.Equal(t, uint64(checkEvery), r.Nodes, "the context is checked every checkEvery nodes")
+		n, err := Count(ctx, sudoku.MustNew(3), 0)
+		assert.ErrorIs(t, err, context.Canceled)
+		assert.Greater(t, n, 0)
+	})
+}
+
+func TestMalformedGrid(t *testing.T) {
+	g := sudoku.Sample()
+	g.Cells[0] = 12
+	_, err := Solve(context.Background(), g, Options{})
+	assert.EqualError(t, err, "dlx: sudoku: cell (1,1) holds 12, outside 0..9 (row,col from 1)")
+}
+
+func TestSolverReuse(t *testing.T) {
+	var s Solver
+	for _, g := range []*sudoku.Grid{sudoku.MustNew(4), sudoku.Sample(), sudoku.MustNew(2), sudoku.Sample()} {
+		res, err := s.Solve(context.Background(), g, Options{})
+		require.NoError(t, err)
+		require.Equal(t, Solved, res.Status)
+		require.NoError(t, sudoku.Validate(g, res.Solution))
+	}
+}
+
+// quickFPT09 are the benchmark puzzles dlx solves in well under a second
+// each; BenchmarkFPT09 runs the rest as well.
+var quickFPT09 = []string{"03a", "04a", "05a", "06a", "07a", "08a", "09a", "10a", "11a", "12a", "13a", "14a", "03b", "04b", "05b"}
+
+func TestFPT09(t *testing.T) {
+	var s Solver
+	for _, name := range quickFPT09 {
+		t.Run(name, func(t *testing.T) {
+			g := loadFPT09(t, name)
+			res, err := s.Solve(context.Background(), g, Options{NodeLimit: 5_000_000})
+			require.NoError(t, err)
+			require.Equal(t, Solved, res.Status)
+			require.NoError(t, sudoku.Validate(g, res.Solution))
+		})
+	}
+}
+
+func TestSolveAllocatesNothingPerNode(t *testing.T) {
+	// 04b needs ~300,000 search nodes; a reused Solver allocates only the
+	// solution grid (the Grid and its cells) per solve.
+	g := loadFPT09(t, "04b")
+	var s Solver
+	_, err := s.Solve(context.Background(), g, Options{})
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(3, func() {
+		res, _ := s.Solve(context.Background(), g, Options{})
+		if res.Nodes < 1000 {
+			t.Fatalf("04b solved in %d nodes; expected a real search", res.Nodes)
+		}
+	})
+	assert.LessOrEqual(t, allocs, 3.0)
+}
+
+func ExampleSolve() {
+	res, err := Solve(context.Background(), sudoku.Sample(), Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Status, res.Nodes, sudoku.Checksum(res.Solution))
+	fmt.Print(res.Solution.Rows()[0], "\n")
+	// Output:
+	// solved 45 29
+	// [6 1 4 5 2 7 3 8 9]
+}

@@ -1,0 +1,18 @@
+// Package dlx is the project's golden model: Knuth's Algorithm X with
+// Dancing Links (seed 004) solving generalised Sudoku as exact cover.
+//
+// The matrix has one column per constraint — each cell filled once, each
+// value once per row, per column and per box, 4·N² columns for an N×N grid
+// (N = n²) — and one row per placement ⟨row, column, value⟩ with four ones.
+// The givens are applied before the matrix is built: the constraints they
+// satisfy get no column and the placements they exclude get no row, so an
+// order-15 puzzle with 75% givens needs a few megabytes, not the N³·4 nodes
+// of the full matrix. The search picks the column with the fewest ones
+// (first such column on ties, so runs are deterministic) and covers and
+// uncovers with the doubly-linked-list trick.
+//
+// Nodes live in flat int32 arrays (left, right, up, down, column) reused
+// between solves by a Solver; the search is iterative with an explicit
+// stack, so a solve allocates nothing per search node. A node limit and a
+// context bound the work, so hard puzzles can be stopped.
+package dlx
