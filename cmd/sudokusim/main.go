@@ -122,7 +122,10 @@ func newFlagSet(name, synopsis string, stdout io.Writer) *flag.FlagSet {
 // subcommand must stop: --help (status 0, help on stdout) or a bad flag
 // (status 2, one line on stderr).
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (done bool, status int) {
+	usage := fs.Usage
+	fs.Usage = func() {} // the flag package calls it on every error; we print our own
 	err := fs.Parse(args)
+	fs.Usage = usage
 	switch {
 	case err == nil:
 		return false, exitOK
