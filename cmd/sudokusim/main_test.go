@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fpt09Dir is the shared FPT'09 benchmark directory seen from this package.
+var fpt09Dir = filepath.Join("..", "..", "..", "shared", "data", "fpt09")
+
+// runCmd runs the program in-process with stdin text and returns the exit
+// status, stdout and stderr.
+func runCmd(t *testing.T, input string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	saved := stdin
+	stdin = strings.NewReader(input)
+	defer func() { stdin = saved }()
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	return p
+}
+
+func TestEveryCommandHasHelp(t *testing.T) {
+	for name := range commands {
+		t.Run(name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, "", name, "--help")
+			assert.Equal(t, exitOK, code)
+			assert.Contains(t, out, "usage: sudokusim "+name)
+			assert.Empty(t, errOut)
+		})
+	}
+}
+
+func TestDispatch(t *testing.T) {
+	code, out, _ := runCmd(t, "", "help")
+	assert.Equal(t, exitOK, code)
+	for name := range commands {
+		assert.Contains(t, out, "  "+name+" ")
+	}
+	code, _, errOut := runCmd(t, "", "frobnicate")
+	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, "sudokusim: unknown command \"frobnicate\" (run 'sudokusim help')\n", errOut)
+	code, _, _ = runCmd(t, "")
+	assert.Equal(t, exitUsage, code)
+}
+
+func TestBadFlagIsOneLine(t *testing.T) {
+	for _, name := range []string{"check", "gen", "ref"} {
+		code, out, errOut := runCmd(t, "", name, "--no-such-flag")
+		assert.Equal(t, exitUsage, code)
+		assert.Empty(t, out)
+		assert.Equal(t, "sudokusim "+name+": flag provided but not defined: -no-such-flag (see --help)\n", errOut)
+	}
+}
