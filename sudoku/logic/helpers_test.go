@@ -28,11 +28,13 @@ func mustState(tb testing.TB, g *sudoku.Grid) *State {
 	return s
 }
 
-// backtrack solves s (a copy) by depth-first search on the cell with the
-// fewest candidates, propagating singles at every node. It is the test's own
-// reference solver: it uses only fix, clone and the single passes.
+// backtrack solves s by depth-first search on the cell with the fewest
+// candidates, propagating with the paper's strategy at every node. It is the
+// tests' reference solver. Using the heuristics under test to propagate is
+// not circular: every solution it returns is validated against the rules and
+// the givens, and an unsound heuristic could only make it fail.
 func backtrack(s *State, budget *int) *State {
-	propagateSingles(s)
+	Strategy{Heuristics: PaperSet()}.Run(s)
 	if s.err != nil {
 		return nil
 	}
