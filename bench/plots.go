@@ -68,7 +68,7 @@ func designs(rows []Row) []Config {
 	seen := map[Config]bool{}
 	var out []Config
 	for _, c := range configs(rows) {
-		d := Config{Heuristics: c.Heuristics, MaxOrder: c.MaxOrder}
+		d := Config{Heuristics: c.Heuristics, SubsetUnits: c.SubsetUnits, MaxOrder: c.MaxOrder}
 		if !seen[d] {
 			seen[d] = true
 			out = append(out, d)
@@ -77,14 +77,20 @@ func designs(rows []Row) []Config {
 	return out
 }
 
-func shortHeuristics(h string) string {
+// shortDesign names a heuristic set (and, for version 2, the subset
+// comparator width) in a legend.
+func shortDesign(h string, units int) string {
 	if h == "none" {
 		return "v1"
 	}
-	if c, _ := canonicalHeuristics("paper"); c == h {
-		return "v2 paper"
+	p := "default"
+	if units > 0 {
+		p = fmt.Sprint(units)
 	}
-	return "v2 " + h
+	if c, _ := canonicalHeuristics("paper"); c == h {
+		return "v2 paper P=" + p
+	}
+	return "v2 " + h + " P=" + p
 }
 
 func addLine(p *plot.Plot, i int, name string, pts plotter.XYs, dots bool) error {
@@ -123,7 +129,7 @@ func slicesVsK(rows []Row, dev area.Device) (*plot.Plot, error) {
 	for i, d := range designs(rows) {
 		var pts plotter.XYs
 		for _, k := range plotK {
-			ap, err := AreaParams(Config{CPC: k, Heuristics: d.Heuristics, MaxOrder: d.MaxOrder, ClockMHz: 100}, true)
+			ap, err := AreaParams(Config{CPC: k, Heuristics: d.Heuristics, SubsetUnits: d.SubsetUnits, MaxOrder: d.MaxOrder, ClockMHz: 100}, true)
 			if err != nil {
 				return nil, err
 			}
@@ -133,7 +139,7 @@ func slicesVsK(rows []Row, dev area.Device) (*plot.Plot, error) {
 			}
 			pts = append(pts, plotter.XY{X: float64(k), Y: float64(r.Fit(dev).Slices)})
 		}
-		if err := addLine(p, i, fmt.Sprintf("model %s m=%d", shortHeuristics(d.Heuristics), d.MaxOrder), pts, true); err != nil {
+		if err := addLine(p, i, fmt.Sprintf("model %s m=%d", shortDesign(d.Heuristics, d.SubsetUnits), d.MaxOrder), pts, true); err != nil {
 			return nil, err
 		}
 	}
@@ -190,50 +196,62 @@ func bramVsOrder(_ []Row, dev area.Device) (*plot.Plot, error) {
 	return p, nil
 }
 
-// cyclesVsK: solve cycles (load + search) against k, a line per puzzle and
-// heuristic set, at the first swept clock and the largest swept maximum
-// order (version 1's cycles do not depend on the maximum order).
+// cyclesVsK: solve cycles (load + heuristics + search) against k, a line
+// per puzzle and design (heuristic set, comparator width), at the first
+// swept clock and the largest swept maximum order (cycles do not depend on
+// the maximum order).
 func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "Solve cycles vs candidates per cycle"
 	p.X.Label.Text = "candidates per cycle k"
-	p.Y.Label.Text = "load + search cycles"
+	p.Y.Label.Text = "load + heuristics + search cycles"
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = kTicks{}
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = ticks125{}
 	clock, maxM := math.Inf(1), 0
-	heurs := map[string]bool{}
+	type design struct {
+		heur  string
+		units int
+	}
+	kinds := map[design]bool{}
 	for _, r := range rows {
 		clock = math.Min(clock, r.ClockMHz)
 		maxM = max(maxM, r.MaxOrder)
-		heurs[r.Heuristics] = true
+		kinds[design{r.Heuristics, r.SubsetUnits}] = true
 	}
-	type series struct{ puzzle, heur string }
+	type series struct {
+		puzzle, heur string
+		units        int
+	}
 	lines := map[series]plotter.XYs{}
 	var order []series
 	for _, r := range rows {
 		if r.ClockMHz != clock || r.MaxOrder != maxM {
 			continue
 		}
-		s := series{r.Puzzle, r.Heuristics}
+		s := series{r.Puzzle, r.Heuristics, r.SubsetUnits}
 		if _, ok := lines[s]; !ok {
 			order = append(order, s)
 		}
 		lines[s] = append(lines[s], plotter.XY{X: float64(r.CPC), Y: float64(max(1, r.Solve))})
 	}
 	sort.Slice(order, func(i, j int) bool {
-		if order[i].puzzle != order[j].puzzle {
-			return order[i].puzzle < order[j].puzzle
+		a, b := order[i], order[j]
+		if a.puzzle != b.puzzle {
+			return a.puzzle < b.puzzle
 		}
-		return order[i].heur < order[j].heur
+		if a.heur != b.heur {
+			return a.heur < b.heur
+		}
+		return a.units < b.units
 	})
 	for i, s := range order {
 		pts := lines[s]
 		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
 		name := s.puzzle
-		if len(heurs) > 1 {
-			name += " " + shortHeuristics(s.heur)
+		if len(kinds) > 1 {
+			name += " " + shortDesign(s.heur, s.units)
 		}
 		if err := addLine(p, i, name, pts, true); err != nil {
 			return nil, err
@@ -277,7 +295,11 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 	for _, c := range configs(rows) {
 		a := by[c]
 		all = append(all, plotter.XY{X: math.Max(a.sum/float64(a.n), 1e-9), Y: float64(a.slices)})
-		names = append(names, fmt.Sprintf("k=%d m=%d", c.CPC, c.MaxOrder))
+		name := fmt.Sprintf("k=%d m=%d", c.CPC, c.MaxOrder)
+		if c.Heuristics != "none" {
+			name += " " + shortDesign(c.Heuristics, c.SubsetUnits)
+		}
+		names = append(names, name)
 	}
 	front := paretoFront(all)
 	s, err := plotter.NewScatter(all)

@@ -22,40 +22,49 @@ type Axes struct {
 	Heuristics []string
 	MaxOrders  []int
 	ClockMHz   []float64
+	// SubsetUnits are hidden-subset comparator widths (combinations per
+	// cycle, 0 = the simulator's default); they matter only with heuristics.
+	SubsetUnits []int
 }
 
 // Point is one run of a sweep: a puzzle on one configuration.
 type Point struct {
-	Puzzle     string  `json:"puzzle"`
-	Order      int     `json:"order"`
-	CPC        int     `json:"cpc"`
-	Heuristics string  `json:"heuristics"`
-	MaxOrder   int     `json:"max_order"`
-	ClockMHz   float64 `json:"clock_mhz"`
-	Mode       string  `json:"mode"`
+	Puzzle      string  `json:"puzzle"`
+	Order       int     `json:"order"`
+	CPC         int     `json:"cpc"`
+	Heuristics  string  `json:"heuristics"`
+	SubsetUnits int     `json:"subset_units"`
+	MaxOrder    int     `json:"max_order"`
+	ClockMHz    float64 `json:"clock_mhz"`
+	Mode        string  `json:"mode"`
 }
 
 // Key identifies a point in journals; two points with one key are the same
 // run.
 func (p Point) Key() string {
-	return fmt.Sprintf("%s|%d|%s|%d|%g|%s", p.Puzzle, p.CPC, p.Heuristics, p.MaxOrder, p.ClockMHz, p.Mode)
+	return fmt.Sprintf("%s|%d|%s|%d|%d|%g|%s", p.Puzzle, p.CPC, p.Heuristics, p.SubsetUnits, p.MaxOrder, p.ClockMHz, p.Mode)
 }
 
 // Config is the configuration part of a point (everything but the puzzle).
 func (p Point) Config() Config {
-	return Config{CPC: p.CPC, Heuristics: p.Heuristics, MaxOrder: p.MaxOrder, ClockMHz: p.ClockMHz}
+	return Config{CPC: p.CPC, Heuristics: p.Heuristics, SubsetUnits: p.SubsetUnits, MaxOrder: p.MaxOrder, ClockMHz: p.ClockMHz}
 }
 
 // Config is one synthesised design of a sweep.
 type Config struct {
-	CPC        int     `json:"cpc"`
-	Heuristics string  `json:"heuristics"`
-	MaxOrder   int     `json:"max_order"`
-	ClockMHz   float64 `json:"clock_mhz"`
+	CPC         int     `json:"cpc"`
+	Heuristics  string  `json:"heuristics"`
+	SubsetUnits int     `json:"subset_units"`
+	MaxOrder    int     `json:"max_order"`
+	ClockMHz    float64 `json:"clock_mhz"`
 }
 
 func (c Config) String() string {
-	return fmt.Sprintf("k=%d %s m=%d %gMHz", c.CPC, c.Heuristics, c.MaxOrder, c.ClockMHz)
+	s := fmt.Sprintf("k=%d %s m=%d %gMHz", c.CPC, c.Heuristics, c.MaxOrder, c.ClockMHz)
+	if c.Heuristics != "none" {
+		s += fmt.Sprintf(" P=%d", c.SubsetUnits)
+	}
+	return s
 }
 
 // canonicalHeuristics spells a heuristic set the one way keys use: "none",
@@ -76,9 +85,11 @@ func canonicalHeuristics(s string) (string, error) {
 }
 
 // Points is the cartesian product of the axes over the puzzles, in a fixed
-// order (puzzle-major, then k, heuristics, maximum order, clock). A puzzle
-// larger than a configuration's maximum order is left out of that
-// configuration: the hardware would only reject it.
+// order (puzzle-major, then k, heuristics, subset units, maximum order,
+// clock). A puzzle larger than a configuration's maximum order is left out
+// of that configuration: the hardware would only reject it. Version 1 has no
+// subset comparator, so its points take subset units 0 only. No subset-unit
+// axis means the simulator's default (0).
 func Points(axes Axes, puzzles []Puzzle, mode string) ([]Point, error) {
 	if len(axes.CPC) == 0 || len(axes.Heuristics) == 0 || len(axes.MaxOrders) == 0 || len(axes.ClockMHz) == 0 {
 		return nil, fmt.Errorf("bench: every axis needs at least one value (cpc %v, heuristics %v, max order %v, clock %v)",
@@ -92,16 +103,27 @@ func Points(axes Axes, puzzles []Puzzle, mode string) ([]Point, error) {
 		}
 		hs[i] = c
 	}
+	units := axes.SubsetUnits
+	if len(units) == 0 {
+		units = []int{0}
+	}
 	var pts []Point
 	for _, pz := range puzzles {
 		for _, k := range axes.CPC {
 			for _, h := range hs {
-				for _, m := range axes.MaxOrders {
-					if pz.Grid.Order > m {
-						continue
-					}
-					for _, f := range axes.ClockMHz {
-						pts = append(pts, Point{Puzzle: pz.Name, Order: pz.Grid.Order, CPC: k, Heuristics: h, MaxOrder: m, ClockMHz: f, Mode: mode})
+				us := units
+				if h == "none" {
+					us = []int{0}
+				}
+				for _, u := range us {
+					for _, m := range axes.MaxOrders {
+						if pz.Grid.Order > m {
+							continue
+						}
+						for _, f := range axes.ClockMHz {
+							pts = append(pts, Point{Puzzle: pz.Name, Order: pz.Grid.Order, CPC: k, Heuristics: h,
+								SubsetUnits: u, MaxOrder: m, ClockMHz: f, Mode: mode})
+						}
 					}
 				}
 			}

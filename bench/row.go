@@ -13,10 +13,12 @@ import (
 type Row struct {
 	Point
 	Status string `json:"status"`
-	// Cycles by phase (docs/microarchitecture.md §2); Solve is load + search.
+	// Cycles by phase (docs/microarchitecture.md §2, §10); Solve is load +
+	// heuristics + search.
 	Cycles     uint64  `json:"cycles"`
 	Rx         uint64  `json:"cycles_rx"`
 	Load       uint64  `json:"cycles_load"`
+	HeurCycles uint64  `json:"cycles_heuristics"`
 	Search     uint64  `json:"cycles_search"`
 	Tx         uint64  `json:"cycles_tx"`
 	Solve      uint64  `json:"cycles_solve"`
@@ -33,8 +35,8 @@ type Row struct {
 }
 
 var csvHeader = []string{
-	"puzzle", "order", "cpc", "heuristics", "max_order", "clock_mhz", "mode", "status",
-	"cycles", "cycles_rx", "cycles_load", "cycles_search", "cycles_tx", "cycles_solve",
+	"puzzle", "order", "cpc", "heuristics", "subset_units", "max_order", "clock_mhz", "mode", "status",
+	"cycles", "cycles_rx", "cycles_load", "cycles_heuristics", "cycles_search", "cycles_tx", "cycles_solve",
 	"nodes", "backtracks", "max_depth", "seconds", "tmax_seconds", "within_tmax",
 	"slices", "block_rams", "device", "fits",
 }
@@ -43,8 +45,8 @@ func (r Row) csv() []string {
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	return []string{
-		r.Puzzle, strconv.Itoa(r.Order), strconv.Itoa(r.CPC), r.Heuristics, strconv.Itoa(r.MaxOrder), f(r.ClockMHz), r.Mode, r.Status,
-		u(r.Cycles), u(r.Rx), u(r.Load), u(r.Search), u(r.Tx), u(r.Solve),
+		r.Puzzle, strconv.Itoa(r.Order), strconv.Itoa(r.CPC), r.Heuristics, strconv.Itoa(r.SubsetUnits), strconv.Itoa(r.MaxOrder), f(r.ClockMHz), r.Mode, r.Status,
+		u(r.Cycles), u(r.Rx), u(r.Load), u(r.HeurCycles), u(r.Search), u(r.Tx), u(r.Solve),
 		u(r.Nodes), u(r.Backtracks), strconv.Itoa(r.MaxDepth), f(r.Seconds), f(r.TMax), strconv.FormatBool(r.WithinTMax),
 		strconv.Itoa(r.Slices), strconv.Itoa(r.BlockRAMs), r.Device, strconv.FormatBool(r.Fits),
 	}

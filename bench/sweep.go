@@ -155,14 +155,12 @@ func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, dev area.De
 
 // runPoint simulates one point and estimates its configuration.
 func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
-	if p.Heuristics != "none" {
-		return Row{}, fmt.Errorf("heuristics %s: the version-2 processor is not in rtl/bnb yet", p.Heuristics)
+	cfg, err := SimConfig(p.Config(), s.Link)
+	if err != nil {
+		return Row{}, err
 	}
-	cfg := bnb.DefaultConfig()
-	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Link = p.CPC, p.MaxOrder, p.ClockMHz*1e6, s.Link
 	cfg.MaxSearchCycles = s.MaxCycles
 	var res bnb.Result
-	var err error
 	if p.Mode == "cycle" {
 		res, err = bnb.Simulate(cfg, g, bnb.SimOptions{})
 	} else {
@@ -183,7 +181,8 @@ func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
 	c := res.Cycles
 	r := Row{
 		Point: p, Status: res.Status.String(),
-		Cycles: c.Total(), Rx: c.Rx, Load: c.Load, Search: c.Search, Tx: c.Tx, Solve: c.Load + c.Search,
+		Cycles: c.Total(), Rx: c.Rx, Load: c.Load, HeurCycles: c.Heuristics, Search: c.Search, Tx: c.Tx,
+		Solve: c.Load + c.Heuristics + c.Search,
 		Nodes: res.Search.Nodes, Backtracks: res.Search.Backtracks, MaxDepth: res.Search.MaxDepth,
 		Seconds: float64(c.Total()) / cfg.ClockHz, TMax: sudoku.TMax(g.Order),
 		Slices: fit.Slices, BlockRAMs: fit.BlockRAMs, Device: dev.Name, Fits: fit.Fits,
@@ -201,8 +200,21 @@ func AreaParams(c Config, uart bool) (area.Params, error) {
 	if err != nil {
 		return area.Params{}, err
 	}
-	p := area.Params{MaxOrder: c.MaxOrder, CPC: c.CPC, Heuristics: hs, UART: uart, ClockHz: c.ClockMHz * 1e6, Baud: 115200}
+	p := area.Params{MaxOrder: c.MaxOrder, CPC: c.CPC, Heuristics: hs, SubsetUnits: c.SubsetUnits,
+		UART: uart, ClockHz: c.ClockMHz * 1e6, Baud: 115200}
 	return p, p.Validate()
+}
+
+// SimConfig is the simulator configuration of a sweep configuration.
+func SimConfig(c Config, link bnb.Link) (bnb.Config, error) {
+	hs, err := logic.ParseHeuristics(c.Heuristics)
+	if err != nil {
+		return bnb.Config{}, err
+	}
+	cfg := bnb.DefaultConfig()
+	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Link = c.CPC, c.MaxOrder, c.ClockMHz*1e6, link
+	cfg.Heuristics, cfg.SubsetUnits = hs, c.SubsetUnits
+	return cfg, cfg.Validate()
 }
 
 // WriteResults writes results.csv, results.json and the plots of rows into

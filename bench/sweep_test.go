@@ -233,7 +233,7 @@ func TestSweepErrors(t *testing.T) {
 		{"empty axis", func(s *Spec) { s.Axes.CPC = nil }, "every axis"},
 		{"too small", func(s *Spec) { s.Axes.MaxOrders = []int{2} }, "no points"},
 		{"heuristic", func(s *Spec) { s.Axes.Heuristics = []string{"bogus"} }, "unknown heuristic"},
-		{"version 2", func(s *Spec) { s.Axes.Heuristics = []string{"paper"} }, "version-2"},
+		{"naked pair", func(s *Spec) { s.Axes.Heuristics = []string{"naked-pair"} }, "no hardware unit"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -297,4 +297,39 @@ func TestSweepResumesAfterTornLine(t *testing.T) {
 	_, err = Run(spec)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), JournalName+":1:")
+}
+
+// TestSweepVersionTwo sweeps both versions and two comparator widths:
+// version 1 runs once (it has no comparator), version 2 once per width,
+// every row agrees with bnb.Fast, and the wider comparator costs slices.
+func TestSweepVersionTwo(t *testing.T) {
+	out := t.TempDir()
+	spec := tinySpec(t, out)
+	spec.Axes = Axes{CPC: []int{8}, Heuristics: []string{"none", "paper"}, SubsetUnits: []int{1, 16},
+		MaxOrders: []int{3}, ClockMHz: []float64{100}}
+	sum, err := Run(spec)
+	require.NoError(t, err)
+	assert.Equal(t, 9, sum.Points) // 3 puzzles × (v1 + v2 at P=1 and P=16)
+	var res Results
+	readJSON(t, filepath.Join(out, "results.json"), &res)
+	slices := map[int]int{}
+	var heur uint64
+	for _, r := range res.Rows {
+		cfg, err := SimConfig(r.Config(), bnb.LinkDirect)
+		require.NoError(t, err)
+		want, err := bnb.Fast(cfg, gridOf(t, r.Puzzle))
+		require.NoError(t, err)
+		assert.Equal(t, want.Cycles.Total(), r.Cycles, r.Key())
+		assert.Equal(t, want.Cycles.Heuristics, r.HeurCycles, r.Key())
+		assert.Equal(t, "solved", r.Status, r.Key())
+		if r.Heuristics == "none" {
+			assert.Zero(t, r.SubsetUnits)
+			assert.Zero(t, r.HeurCycles)
+		} else {
+			slices[r.SubsetUnits] = r.Slices
+			heur += r.HeurCycles
+		}
+	}
+	assert.Positive(t, heur)
+	assert.Greater(t, slices[16], slices[1])
 }

@@ -39,7 +39,7 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.cpc, "cpc", 8, "candidates per cycle k (1, 2, 4, 8, 16, 32)")
 	fs.IntVar(&f.maxOrder, "max-order", 15, "maximum order m the design is built for")
 	fs.StringVar(&f.heuristics, "heuristics", "none", "heuristic units: none (version 1), paper, or a list")
-	fs.IntVar(&f.subsetUnits, "subset-units", 1, "hidden-subset comparison units in parallel")
+	fs.IntVar(&f.subsetUnits, "subset-units", 0, "hidden-subset combinations compared per cycle (0: the simulator's default, 16)")
 	fs.StringVar(&f.link, "link", "uart", "uart (RS-232 front end built) or direct")
 	fs.Float64Var(&f.clockMHz, "clock-mhz", 100, "clock frequency in MHz (sizes the UART and watchdog counters)")
 	fs.IntVar(&f.baud, "baud", 115200, "RS-232 bit rate")
@@ -144,10 +144,18 @@ func newResourcesJSON(f resourceFlags, r area.Report, fit area.Fit) resourcesJSO
 	}
 	return resourcesJSON{
 		Version: r.Version, MaxOrder: r.Params.MaxOrder, CPC: r.Params.CPC,
-		Heuristics: hs, SubsetUnits: max(1, r.Params.SubsetUnits), Link: strings.ToLower(f.link),
+		Heuristics: hs, SubsetUnits: subsetUnits(r.Params), Link: strings.ToLower(f.link),
 		LUT4: r.LUT, FF: r.FF, Slices: r.Slices, RAMB16: r.RAMB16, MULT18: r.MULT18,
 		Pack: area.Pack, Structural: r.Structural, Blocks: r.Blocks, Memories: r.Memories(), Fit: fit,
 	}
+}
+
+// subsetUnits is the comparator parallelism the estimate used.
+func subsetUnits(p area.Params) int {
+	if p.SubsetUnits == 0 {
+		return area.DefaultSubsetUnits
+	}
+	return p.SubsetUnits
 }
 
 // EstimateResources is the resource line of a solve report: the estimate of

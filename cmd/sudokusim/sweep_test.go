@@ -38,7 +38,8 @@ func TestSweepBadUsage(t *testing.T) {
 		{"sweep", "--clock-mhz", "-1"},
 		{"sweep", "--shard", "2/2"},
 		{"sweep", "--mode", "slow"},
-		{"sweep", "--heuristics", "paper"},
+		{"sweep", "--heuristics", "naked-pair"},
+		{"sweep", "--subset-units", "-1", "--heuristics", "paper"},
 		{"sweep", "/nonexistent/file.sudoku"},
 		{"sweep", "merge"},
 	} {

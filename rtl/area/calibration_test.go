@@ -42,7 +42,7 @@ func TestSlicesRiseWithOrderAndK(t *testing.T) {
 			p := DefaultParams()
 			p.MaxOrder = m
 			if v2 {
-				p.Heuristics = paperSet()
+				p.Heuristics, p.SubsetUnits = paperSet(), 1
 			}
 			r, err := Estimate(p)
 			require.NoError(t, err)

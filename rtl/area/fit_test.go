@@ -12,28 +12,33 @@ import (
 
 // TestPaperConfigurationsFit: version 1 at m = 15 fits the XC2VP30 at every
 // Table 2 k (the paper built all four); version 2 fits at m = 11 (the
-// paper's final design) and not at m = 12 or 15, where the candidate memory
-// exceeds the 136 RAMB16s (Table 4's conclusion).
+// paper's final design) with a comparator testing one or two combinations
+// per cycle, and not at m = 12 or 15, where the candidate memory exceeds the
+// 136 RAMB16s (Table 4's conclusion). The simulator's default of 16
+// combinations per cycle does not fit at m = 11: the comparator's operand
+// muxes overflow the slices.
 func TestPaperConfigurationsFit(t *testing.T) {
 	xup, err := LookupDevice("xc2vp30")
 	require.NoError(t, err)
 	tests := []struct {
 		name     string
-		m, k     int
+		m, k, p  int
 		v2       bool
 		fits     bool
 		limiting string
 	}{
-		{"v1 k=1 m=15", 15, 1, false, true, "RAMB16s"},
-		{"v1 k=8 m=15", 15, 8, false, true, "Slices"},
-		{"v2 m=11", 11, 8, true, true, "RAMB16s"},
-		{"v2 m=12", 12, 8, true, false, "RAMB16s"},
-		{"v2 m=15", 15, 8, true, false, "RAMB16s"},
+		{"v1 k=1 m=15", 15, 1, 0, false, true, "RAMB16s"},
+		{"v1 k=8 m=15", 15, 8, 0, false, true, "Slices"},
+		{"v2 m=11 P=1", 11, 8, 1, true, true, "RAMB16s"},
+		{"v2 m=11 P=2", 11, 8, 2, true, true, "RAMB16s"},
+		{"v2 m=11 P=16", 11, 8, 0, true, false, "Slices"},
+		{"v2 m=12 P=1", 12, 8, 1, true, false, "RAMB16s"},
+		{"v2 m=15 P=1", 15, 8, 1, true, false, "RAMB16s"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := DefaultParams()
-			p.MaxOrder, p.CPC = tc.m, tc.k
+			p.MaxOrder, p.CPC, p.SubsetUnits = tc.m, tc.k, tc.p
 			if tc.v2 {
 				p.Heuristics = logic.PaperSet()
 			}
@@ -133,10 +138,11 @@ func TestParamsValidate(t *testing.T) {
 	}
 }
 
-// TestSubsetUnitsScale: each extra comparison unit adds its operand muxes.
+// TestSubsetUnitsScale: each extra combination per cycle adds an operand
+// mux, a next-value circuit and a union checker; 0 is the default 16.
 func TestSubsetUnitsScale(t *testing.T) {
 	p := DefaultParams()
-	p.MaxOrder, p.Heuristics = 11, logic.PaperSet()
+	p.MaxOrder, p.Heuristics, p.SubsetUnits = 11, logic.PaperSet(), 1
 	one, err := Estimate(p)
 	require.NoError(t, err)
 	p.SubsetUnits = 4
@@ -144,4 +150,12 @@ func TestSubsetUnitsScale(t *testing.T) {
 	require.NoError(t, err)
 	assert.Greater(t, four.LUT, one.LUT)
 	assert.Equal(t, one.RAMB16, four.RAMB16)
+	p.SubsetUnits = DefaultSubsetUnits
+	sixteen, err := Estimate(p)
+	require.NoError(t, err)
+	p.SubsetUnits = 0
+	dflt, err := Estimate(p)
+	require.NoError(t, err)
+	assert.Equal(t, sixteen.Blocks, dflt.Blocks)
+	assert.Equal(t, sixteen.Slices, dflt.Slices)
 }

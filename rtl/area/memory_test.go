@@ -22,15 +22,13 @@ func paperSet() []logic.Heuristic { return logic.PaperSet() }
 //   - m=15: GridMem 675×1800 → 1800/18 = 100 1K×18 (512×36 would need two
 //     deep); GivenMem 225×225 → six 512×36 + one 2K×9 = 7. Total 107.
 //
-// Version 2: GridMem M²×(⌈log₂(M+1)⌉+1), FixedMem M×M, CandMem M²×M,
-// MissingMem 3M×M.
-//   - m=3:  81×5, 9×9, 81×9, 27×9 → one 2K×9 each = 4.
-//   - m=11: 14641×8 → eight 16K×1; FixedMem 4 as GivenMem; CandMem
-//     14641×121 → 99 (three 512×36 columns 29 deep, one 2K×9 8 deep, four
-//     16K×1); MissingMem 363×121 → 4. Total 115.
-//   - m=15: 50625×9 → 2K×9 25 deep = 25; FixedMem 7; CandMem 50625×225 →
-//     six 512×36 99 deep + one 2K×9 25 deep = 619; MissingMem 675×225 →
-//     twelve 1K×18 + one 2K×9 = 13. Total 664.
+// Version 2 adds CandMem M² × M and MissMem 3M × M.
+//   - m=3:  CandMem 81×9, MissMem 27×9 → one 2K×9 each: 3 + 2 = 5.
+//   - m=11: CandMem 14641×121 → three 512×36 columns 29 deep (87), one 2K×9
+//     column 8 deep (8), four 16K×1 (4) = 99; MissMem 363×121 → three 512×36
+//   - one 1K×18 = 4. 31 + 103 = 134 of the XC2VP30's 136.
+//   - m=15: CandMem 50625×225 → six 512×36 99 deep + one 2K×9 25 deep = 619;
+//     MissMem 675×225 → twelve 1K×18 + one 2K×9 = 13. 107 + 632 = 739.
 func TestBRAMCounts(t *testing.T) {
 	tests := []struct {
 		m     int
@@ -41,9 +39,9 @@ func TestBRAMCounts(t *testing.T) {
 		{3, false, map[string]int{"GridMem": 2, "GivenMem": 1}, 3},
 		{11, false, map[string]int{"GridMem": 27, "GivenMem": 4}, 31},
 		{15, false, map[string]int{"GridMem": 100, "GivenMem": 7}, 107},
-		{3, true, map[string]int{"GridMem": 1, "FixedMem": 1, "CandMem": 1, "MissingMem": 1}, 4},
-		{11, true, map[string]int{"GridMem": 8, "FixedMem": 4, "CandMem": 99, "MissingMem": 4}, 115},
-		{15, true, map[string]int{"GridMem": 25, "FixedMem": 7, "CandMem": 619, "MissingMem": 13}, 664},
+		{3, true, map[string]int{"GridMem": 2, "GivenMem": 1, "CandMem": 1, "MissMem": 1}, 5},
+		{11, true, map[string]int{"GridMem": 27, "GivenMem": 4, "CandMem": 99, "MissMem": 4}, 134},
+		{15, true, map[string]int{"GridMem": 100, "GivenMem": 7, "CandMem": 619, "MissMem": 13}, 739},
 	}
 	for _, tc := range tests {
 		p := DefaultParams()
@@ -63,7 +61,7 @@ func TestBRAMCounts(t *testing.T) {
 }
 
 // TestTable4Bits reproduces seed 000's Table 4 (bits): candidates N⁶, grid
-// N⁴ cells of ⌈log₂(N²+1)⌉ value bits plus a fixed flag, and the total.
+// N⁴ cells of ⌈log₂(N²+1)⌉ value bits plus a flag, and the total.
 // The paper's grid entry for order 13, 266,904, is not N⁴ times any whole
 // number of bits (266,904 / 28,561 = 9.345); the model gives 28,561 × 9 =
 // 257,049, and the test records the paper's figure as an erratum.
@@ -86,7 +84,9 @@ func TestTable4Bits(t *testing.T) {
 		assert.Equal(t, row.grid, GridBits(row.n), "grid bits, order %d", row.n)
 		assert.Equal(t, row.total, CandidateBits(row.n)+GridBits(row.n), "total, order %d", row.n)
 	}
-	// The version-2 memories hold exactly those bits.
+	// CandMem holds exactly Table 4's candidate bits; the modelled design
+	// keeps version 1's three 8-bit layouts, 24·N⁴ bits, instead of the
+	// paper's single copy.
 	for n := 11; n <= 15; n++ {
 		p := DefaultParams()
 		p.MaxOrder, p.Heuristics = n, paperSet()
@@ -97,6 +97,6 @@ func TestTable4Bits(t *testing.T) {
 			bits[mem.Name] = mem.Bits()
 		}
 		assert.Equal(t, CandidateBits(n), bits["CandMem"], "order %d", n)
-		assert.Equal(t, GridBits(n), bits["GridMem"], "order %d", n)
+		assert.Equal(t, 24*n*n*n*n, bits["GridMem"], "order %d", n)
 	}
 }

@@ -19,8 +19,9 @@ type Params struct {
 	// Only the paper's hardware set (single, hidden-single, hidden-pair,
 	// hidden-triple, hidden-quad) has units.
 	Heuristics []logic.Heuristic
-	// SubsetUnits is the number of hidden-subset comparison units working in
-	// parallel (each tests one value combination per cycle); 0 means 1.
+	// SubsetUnits is the number of value combinations the hidden-subset
+	// comparator tests per cycle (the simulator's Config.SubsetUnits); 0
+	// means DefaultSubsetUnits.
 	SubsetUnits int
 	// UART includes the RS-232 receiver, transmitter and frame codec; false
 	// is the direct-load build (the grid arrives by BRAM initialisation).
@@ -63,8 +64,8 @@ func (p Params) Validate() error {
 			return fmt.Errorf("area: heuristic %s has no hardware unit (the processor has single, hidden-single, hidden-pair, hidden-triple, hidden-quad)", h)
 		}
 	}
-	if p.SubsetUnits < 0 || p.SubsetUnits > 64 {
-		return fmt.Errorf("area: subset units %d outside 0..64", p.SubsetUnits)
+	if p.SubsetUnits < 0 || p.SubsetUnits > 1024 {
+		return fmt.Errorf("area: subset units %d outside 0..1024", p.SubsetUnits)
 	}
 	if p.UART {
 		if !(p.ClockHz > 0) || math.IsInf(p.ClockHz, 0) || p.Baud <= 0 {
@@ -97,8 +98,13 @@ func (p Params) subsetSize() int {
 	return 0
 }
 
-// subsetUnits is SubsetUnits with 0 read as 1.
-func (p Params) subsetUnits() int { return max(1, p.SubsetUnits) }
+// subsetUnits is SubsetUnits with 0 read as DefaultSubsetUnits.
+func (p Params) subsetUnits() int {
+	if p.SubsetUnits == 0 {
+		return DefaultSubsetUnits
+	}
+	return p.SubsetUnits
+}
 
 // baudDivisor is round(f_clk / baud), the UART bit time in cycles.
 func (p Params) baudDivisor() int { return int(math.Round(p.ClockHz / float64(p.Baud))) }
