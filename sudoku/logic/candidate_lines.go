@@ -18,7 +18,7 @@ func CandidateLines(s *State) Counts {
 	n, size := s.geo.order, s.geo.size
 	w := s.scratch()
 	rows, cols := w.lines[:size], w.lines[size:2*size]
-	for b := 0; b < size && s.err == nil; b++ {
+	for b := 0; b < size && !s.failed; b++ {
 		reg := 2*size + b
 		for i := range rows {
 			rows[i], cols[i] = 0, 0
@@ -32,7 +32,7 @@ func CandidateLines(s *State) Counts {
 		}
 		r0, c0 := (b/n)*n, (b%n)*n
 		miss := s.missing[reg]
-		for v := miss.First(); v != 0 && s.err == nil; v = miss.Next(v) {
+		for v := miss.First(); v != 0 && !s.failed; v = miss.Next(v) {
 			if rows[v-1] == 0 {
 				s.fail(NoPlace, -1, reg, v)
 				break

@@ -18,7 +18,7 @@ package logic
 // fixed by this pass, beyond those the pass's fixes take from their peers.
 func ForcedCells(s *State) Counts {
 	c := Counts{Passes: 1}
-	for cell := 0; cell < len(s.values) && s.err == nil; cell++ {
+	for cell := 0; cell < len(s.values) && !s.failed; cell++ {
 		if s.values[cell] != 0 {
 			continue
 		}
@@ -49,7 +49,7 @@ func forceCell(s *State, cell int) Counts {
 		s.trail = w.trail[:0]
 		s.fix(cell, v)
 		propagateSingles(s)
-		if s.err == nil {
+		if !s.failed {
 			for _, e := range s.trail {
 				x := e.cell
 				if w.accMark[x] != w.round {
@@ -96,7 +96,7 @@ func forceCell(s *State, cell int) Counts {
 			continue
 		}
 		drop := s.cand[x].AndNot(w.acc[x])
-		for v := drop.First(); v != 0 && s.err == nil; v = drop.Next(v) {
+		for v := drop.First(); v != 0 && !s.failed; v = drop.Next(v) {
 			s.remove(int(x), v)
 			c.Removed++
 		}
@@ -107,11 +107,11 @@ func forceCell(s *State, cell int) Counts {
 // propagateSingles applies naked and hidden singles until neither fixes a
 // value or a contradiction appears.
 func propagateSingles(s *State) {
-	for s.err == nil {
+	for !s.failed {
 		if Single(s).Fixed > 0 {
 			continue
 		}
-		if s.err != nil || HiddenSingle(s).Fixed == 0 {
+		if s.failed || HiddenSingle(s).Fixed == 0 {
 			return
 		}
 	}
@@ -133,5 +133,5 @@ func undo(s *State) {
 			s.missing[reg].Add(int(e.value))
 		}
 	}
-	s.err = nil
+	s.failed = false
 }

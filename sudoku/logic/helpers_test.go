@@ -35,7 +35,7 @@ func mustState(tb testing.TB, g *sudoku.Grid) *State {
 // the givens, and an unsound heuristic could only make it fail.
 func backtrack(s *State, budget *int) *State {
 	Strategy{Heuristics: PaperSet()}.Run(s)
-	if s.err != nil {
+	if s.failed {
 		return nil
 	}
 	if s.empty == 0 {

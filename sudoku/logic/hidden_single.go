@@ -14,7 +14,7 @@ package logic
 // Counts: Fixed = cells fixed; Removed = 0.
 func HiddenSingle(s *State) Counts {
 	c := Counts{Passes: 1}
-	for reg := 0; reg < 3*s.geo.size && s.err == nil; reg++ {
+	for reg := 0; reg < 3*s.geo.size && !s.failed; reg++ {
 		c.Fixed += hiddenSingleRegion(s, reg)
 	}
 	return c
@@ -53,7 +53,7 @@ func hiddenSingleRegion(s *State, reg int) int {
 		}
 		s.fix(at, v)
 		fixed++
-		if s.err != nil {
+		if s.failed {
 			return fixed
 		}
 	}

@@ -27,7 +27,7 @@ func HiddenSubset(s *State, k int) Counts {
 		return c
 	}
 	w := s.scratch()
-	for reg := 0; reg < 3*s.geo.size && s.err == nil; reg++ {
+	for reg := 0; reg < 3*s.geo.size && !s.failed; reg++ {
 		cells := s.geo.region(reg)
 		pos := w.pos
 		for i := range pos {
@@ -70,7 +70,7 @@ type subsetPass struct {
 func (p *subsetPass) hidden(depth, start int, u Set) int {
 	s, w, k := p.s, p.w, p.k
 	removed := 0
-	for j := start; j < len(w.list) && s.err == nil; j++ {
+	for j := start; j < len(w.list) && !s.failed; j++ {
 		v := int(w.list[j])
 		nu := u.Or(w.pos[v-1])
 		n := nu.Len()

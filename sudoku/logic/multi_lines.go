@@ -27,8 +27,8 @@ func MultiLines(s *State, k int) Counts {
 	if k < 2 || k > 3 || k > n {
 		return c
 	}
-	for stack := 0; stack < 2 && s.err == nil; stack++ {
-		for t := 0; t < n && s.err == nil; t++ {
+	for stack := 0; stack < 2 && !s.failed; stack++ {
+		for t := 0; t < n && !s.failed; t++ {
 			c.Removed += multiLinesBand(s, k, t, stack == 1)
 		}
 	}
@@ -64,14 +64,14 @@ func multiLinesBand(s *State, k, t int, stack bool) int {
 	}
 	var combo [3]int
 	removed := 0
-	for a := 0; a < n && s.err == nil; a++ {
-		for b := a + 1; b < n && s.err == nil; b++ {
+	for a := 0; a < n && !s.failed; a++ {
+		for b := a + 1; b < n && !s.failed; b++ {
 			if k == 2 {
 				combo = [3]int{a, b}
 				removed += multiLinesCombo(s, masks, combo[:2], t, stack)
 				continue
 			}
-			for d := b + 1; d < n && s.err == nil; d++ {
+			for d := b + 1; d < n && !s.failed; d++ {
 				combo = [3]int{a, b, d}
 				removed += multiLinesCombo(s, masks, combo[:3], t, stack)
 			}
@@ -87,7 +87,7 @@ func multiLinesCombo(s *State, masks []uint16, combo []int, t int, stack bool) i
 		miss = miss.And(s.missing[2*size+bandBox(n, t, j, stack)])
 	}
 	removed := 0
-	for v := miss.First(); v != 0 && s.err == nil; v = miss.Next(v) {
+	for v := miss.First(); v != 0 && !s.failed; v = miss.Next(v) {
 		var u uint16
 		for _, j := range combo {
 			u |= masks[j*size+v-1]

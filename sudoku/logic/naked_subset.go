@@ -17,7 +17,7 @@ func NakedSubset(s *State, k int) Counts {
 		return c
 	}
 	w := s.scratch()
-	for reg := 0; reg < 3*s.geo.size && s.err == nil; reg++ {
+	for reg := 0; reg < 3*s.geo.size && !s.failed; reg++ {
 		cells := s.geo.region(reg)
 		w.list = w.list[:0]
 		for i, cell := range cells {
@@ -40,7 +40,7 @@ func NakedSubset(s *State, k int) Counts {
 func (p *subsetPass) naked(depth, start int, u Set) int {
 	s, w, k := p.s, p.w, p.k
 	removed := 0
-	for j := start; j < len(w.list) && s.err == nil; j++ {
+	for j := start; j < len(w.list) && !s.failed; j++ {
 		i := w.list[j]
 		nu := u.Or(s.cand[p.cells[i]])
 		n := nu.Len()
@@ -70,7 +70,7 @@ func (p *subsetPass) dropOutside(u Set) int {
 			continue
 		}
 		drop := s.cand[cell].And(u)
-		for x := drop.First(); x != 0 && s.err == nil; x = drop.Next(x) {
+		for x := drop.First(); x != 0 && !s.failed; x = drop.Next(x) {
 			s.remove(int(cell), x)
 			removed++
 		}

@@ -10,7 +10,7 @@ package logic
 // counted as removals).
 func Single(s *State) Counts {
 	c := Counts{Passes: 1}
-	if s.err != nil {
+	if s.failed {
 		return c
 	}
 	for cell := range s.values {
@@ -25,7 +25,7 @@ func Single(s *State) Counts {
 		if first == s.cand[cell].Last() {
 			s.fix(cell, first)
 			c.Fixed++
-			if s.err != nil {
+			if s.failed {
 				return c
 			}
 		}

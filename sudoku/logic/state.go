@@ -25,7 +25,8 @@ type State struct {
 	cand    []Set
 	missing []Set
 	empty   int
-	err     *Contradiction
+	failed  bool          // a contradiction was found
+	fault   Contradiction // the first one (valid when failed)
 
 	trail []change // non-nil while a forced-cells branch records its changes
 	work  *scratch // per-heuristic buffers, allocated on first use
@@ -74,8 +75,8 @@ func NewState(g *sudoku.Grid) (*State, error) {
 			if v == 0 {
 				continue
 			}
-			if !s.missing[reg].Has(v) && s.err == nil {
-				s.err = &Contradiction{Kind: ClashingGivens, Cell: -1, Region: reg, Value: v, size: n}
+			if !s.missing[reg].Has(v) {
+				s.fail(ClashingGivens, -1, reg, v)
 			}
 			s.missing[reg].Remove(v)
 		}
@@ -87,8 +88,8 @@ func NewState(g *sudoku.Grid) (*State, error) {
 		s.empty++
 		r := s.geo.cellRegion[cell]
 		s.cand[cell] = s.missing[r[0]].And(s.missing[r[1]]).And(s.missing[r[2]])
-		if s.cand[cell].IsEmpty() && s.err == nil {
-			s.err = &Contradiction{Kind: NoCandidate, Cell: cell, Region: -1, size: n}
+		if s.cand[cell].IsEmpty() {
+			s.fail(NoCandidate, cell, -1, 0)
 		}
 	}
 	return s, nil
@@ -125,14 +126,15 @@ func (s *State) Empty() int { return s.empty }
 
 // Solved reports whether every cell holds a value and no contradiction was
 // found.
-func (s *State) Solved() bool { return s.empty == 0 && s.err == nil }
+func (s *State) Solved() bool { return s.empty == 0 && !s.failed }
 
 // Err is the contradiction found so far, nil while the state may be solvable.
 func (s *State) Err() error {
-	if s.err == nil {
+	if !s.failed {
 		return nil
 	}
-	return s.err
+	c := s.fault
+	return &c
 }
 
 // Grid returns the values as a new grid.
@@ -148,10 +150,8 @@ func (s *State) Clone() *State {
 		cand:    append([]Set(nil), s.cand...),
 		missing: append([]Set(nil), s.missing...),
 		empty:   s.empty,
-	}
-	if s.err != nil {
-		e := *s.err
-		t.err = &e
+		failed:  s.failed,
+		fault:   s.fault,
 	}
 	return t
 }
@@ -166,16 +166,12 @@ func (s *State) CopyFrom(t *State) {
 	copy(s.cand, t.cand)
 	copy(s.missing, t.missing)
 	s.empty = t.empty
-	s.err = nil
-	if t.err != nil {
-		e := *t.err
-		s.err = &e
-	}
+	s.failed, s.fault = t.failed, t.fault
 }
 
 // Equal reports whether two states hold the same values and candidates.
 func (s *State) Equal(t *State) bool {
-	if s.geo.order != t.geo.order || s.empty != t.empty || (s.err == nil) != (t.err == nil) {
+	if s.geo.order != t.geo.order || s.empty != t.empty || s.failed != t.failed {
 		return false
 	}
 	for i := range s.values {
@@ -262,8 +258,9 @@ func (s *State) removed(cell, v int) {
 
 // fail records the first contradiction.
 func (s *State) fail(kind ContradictionKind, cell, reg, v int) {
-	if s.err == nil {
-		s.err = &Contradiction{Kind: kind, Cell: cell, Region: reg, Value: v, size: s.geo.size}
+	if !s.failed {
+		s.failed = true
+		s.fault = Contradiction{Kind: kind, Cell: cell, Region: reg, Value: v, size: s.geo.size}
 	}
 }
 

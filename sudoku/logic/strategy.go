@@ -93,7 +93,7 @@ func (st Strategy) Run(s *State) Result {
 		afterHidden++
 	}
 	i := 0
-	for i < len(hs) && s.err == nil && s.empty > 0 {
+	for i < len(hs) && !s.failed && s.empty > 0 {
 		c := hs[i].Apply(s)
 		res.Units[i].Add(c)
 		res.Passes++
@@ -112,7 +112,7 @@ func (st Strategy) Run(s *State) Result {
 		}
 	}
 	switch {
-	case s.err != nil:
+	case s.failed:
 		res.Status = Unsolvable
 	case s.empty == 0:
 		res.Status = Solved
