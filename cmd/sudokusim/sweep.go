@@ -28,8 +28,8 @@ const sweepSynopsis = `usage: sudokusim sweep [flags] [FILE|DIR ...]
 
 Runs every combination of --cpc, --heuristics, --subset-units, --max-order
 and --clock-mhz on
-every puzzle (FILEs, every .sudoku file in a DIR, or the embedded sample
-puzzle when none is given) on all cores, and writes results.csv,
+every puzzle (FILEs, every .sudoku file in a DIR, a --generate'd suite, or
+the embedded sample puzzle when none is given) on all cores, and writes results.csv,
 results.json and the plots (PNG and SVG) into --out. Finished points are
 journalled in --out/points.jsonl: running the same sweep again skips them.
 --shard i/n runs every n-th point from i (0 ≤ i < n) for job arrays;
@@ -61,6 +61,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	shard := fs.String("shard", "", "run only shard i/n of the points")
 	out := fs.String("out", "sweep-out", "output directory")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	generate := fs.String("generate", "", "generate the puzzle set instead: a list of orders (sudoku/gen, balanced holes)")
+	holes := fs.String("holes", "0.25,0.5", "with --generate: hole fractions, a list (FPT'09 types a and b)")
+	seed := fs.Uint64("seed", 1, "with --generate: generator seed")
 	if done, status := parseFlags(fs, args, stderr); done {
 		return status
 	}
@@ -94,7 +97,22 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		spec.Progress = stderr
 	}
-	if spec.Puzzles, err = loadSweepPuzzles(fs.Args()); err != nil {
+	if *generate != "" {
+		if fs.NArg() > 0 {
+			return usageError(stderr, "sweep", "--generate and puzzle files exclude each other")
+		}
+		ords, err := intList(*generate)
+		if err != nil {
+			return usageError(stderr, "sweep", "--generate: %v", err)
+		}
+		hs, err := floatList(*holes)
+		if err != nil {
+			return usageError(stderr, "sweep", "--holes: %v", err)
+		}
+		if spec.Puzzles, err = bench.GenerateSuite(ords, hs, *seed); err != nil {
+			return usageError(stderr, "sweep", "%v", err)
+		}
+	} else if spec.Puzzles, err = loadSweepPuzzles(fs.Args()); err != nil {
 		return inputError(stderr, err)
 	}
 	if err := validateSweep(spec); err != nil {

@@ -42,9 +42,24 @@ func TestSweepBadUsage(t *testing.T) {
 		{"sweep", "--subset-units", "-1", "--heuristics", "paper"},
 		{"sweep", "/nonexistent/file.sudoku"},
 		{"sweep", "merge"},
+		{"sweep", "--generate", "3", "extra.sudoku"},
+		{"sweep", "--generate", "16"},
+		{"sweep", "--generate", "3", "--holes", "x"},
 	} {
 		var so, se bytes.Buffer
 		assert.Equal(t, exitUsage, run(append(args, "--out", t.TempDir()), &so, &se), args)
 		assert.Equal(t, 1, bytes.Count(se.Bytes(), []byte("\n")), "one line on stderr for %v: %q", args, se.String())
 	}
+}
+
+func TestSweepGenerate(t *testing.T) {
+	out := t.TempDir()
+	var so, se bytes.Buffer
+	args := []string{"sweep", "--quiet", "--out", out, "--cpc", "8", "--max-order", "4", "--generate", "3,4", "--holes", "0.25"}
+	require.Equal(t, exitOK, run(args, &so, &se), se.String())
+	assert.Contains(t, so.String(), "sweep: 2 points")
+	data, err := os.ReadFile(filepath.Join(out, "results.csv"))
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "gen03-h25,3,8,")
+	assert.Contains(t, string(data), "gen04-h25,4,8,")
 }
