@@ -266,8 +266,9 @@ func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 }
 
 // pareto: every configuration as (mean seconds over its puzzles, slices),
-// and the Pareto front — the configurations no other one beats on both.
-// A timed-out run counts with the time it was stopped at.
+// and the Pareto front — the configurations no other one beats on both —
+// with its points labelled. A timed-out run counts with the time it was
+// stopped at.
 func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "Slices vs mean solve time (" + dev.Name + ")"
@@ -291,15 +292,18 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 		a.n++
 	}
 	var all plotter.XYs
-	var names []string
+	names := map[plotter.XY]string{}
 	for _, c := range configs(rows) {
 		a := by[c]
-		all = append(all, plotter.XY{X: math.Max(a.sum/float64(a.n), 1e-9), Y: float64(a.slices)})
+		xy := plotter.XY{X: math.Max(a.sum/float64(a.n), 1e-9), Y: float64(a.slices)}
+		all = append(all, xy)
 		name := fmt.Sprintf("k=%d m=%d", c.CPC, c.MaxOrder)
 		if c.Heuristics != "none" {
 			name += " " + shortDesign(c.Heuristics, c.SubsetUnits)
 		}
-		names = append(names, name)
+		if _, dup := names[xy]; !dup {
+			names[xy] = name
+		}
 	}
 	front := paretoFront(all)
 	s, err := plotter.NewScatter(all)
@@ -312,8 +316,13 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 	if err := addLine(p, 1, "Pareto front", front, false); err != nil {
 		return nil, err
 	}
-	if len(all) <= 24 {
-		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: all, Labels: names})
+	// The front's configurations are labelled; the others are the cloud.
+	if len(front) > 0 {
+		texts := make([]string, len(front))
+		for i, q := range front {
+			texts[i] = names[q]
+		}
+		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: front, Labels: texts})
 		if err != nil {
 			return nil, err
 		}
@@ -358,9 +367,10 @@ func widenLog(a *plot.Axis) {
 	a.Max = math.Max(a.Max, a.Min) * 1.25
 }
 
-// ticks125 marks 1, 2 and 5 times the powers of ten of a log axis — or
-// every mantissa 1..9, or the range's ends, when that leaves fewer than two
-// ticks — so a range inside one decade still has labelled ticks.
+// ticks125 marks the powers of ten of a log axis spanning more than three
+// decades; otherwise 1, 2 and 5 times them — or every mantissa 1..9, or the
+// range's ends, when that leaves fewer than two ticks — so a range inside
+// one decade still has labelled ticks.
 type ticks125 struct{}
 
 func (ticks125) Ticks(min, max float64) []plot.Tick {
@@ -378,6 +388,9 @@ func (ticks125) Ticks(min, max float64) []plot.Tick {
 			}
 		}
 		return t
+	}
+	if max/min > 1000 {
+		return mark([]float64{1})
 	}
 	t := mark([]float64{1, 2, 5})
 	if len(t) < 2 {

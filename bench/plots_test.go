@@ -19,8 +19,9 @@ func TestTicks125(t *testing.T) {
 		want     []float64
 	}{
 		{0.9, 120, []float64{1, 2, 5, 10, 20, 50, 100}},
-		{0.25, 0.45, []float64{0.3, 0.4}},   // no 1-2-5 inside: every mantissa
-		{0.31, 0.48, []float64{0.31, 0.48}}, // only 0.4 inside: the ends
+		{0.9, 12000, []float64{1, 10, 100, 1000, 10000}}, // over three decades: powers of ten
+		{0.25, 0.45, []float64{0.3, 0.4}},                // no 1-2-5 inside: every mantissa
+		{0.31, 0.48, []float64{0.31, 0.48}},              // only 0.4 inside: the ends
 	}
 	for _, tc := range tests {
 		var got []float64
