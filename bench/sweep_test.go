@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"sudokusim/rtl/area"
 	"sudokusim/rtl/bnb"
 	"sudokusim/sudoku"
 )
@@ -332,4 +333,10 @@ func TestSweepVersionTwo(t *testing.T) {
 	}
 	assert.Positive(t, heur)
 	assert.Greater(t, slices[16], slices[1])
+}
+
+// TestDefaultSubsetUnitsAgree: the resource model's default comparator
+// width is the simulator's, so an unset width means one design in both.
+func TestDefaultSubsetUnitsAgree(t *testing.T) {
+	assert.Equal(t, bnb.DefaultSubsetUnits, area.DefaultSubsetUnits)
 }
