@@ -29,22 +29,23 @@ func HiddenSubset(s *State, k int) Counts {
 	w := s.scratch()
 	for reg := 0; reg < 3*s.geo.size && !s.failed; reg++ {
 		cells := s.geo.region(reg)
+		elig := eligibleValues(s, cells, k).And(s.missing[reg])
+		if elig.Len() < k {
+			continue
+		}
 		pos := w.pos
-		for i := range pos {
-			pos[i] = Set{}
+		for v := elig.First(); v != 0; v = elig.Next(v) {
+			pos[v-1] = Set{}
 		}
 		for i, cell := range cells {
-			cs := s.cand[cell]
+			cs := s.cand[cell].And(elig)
 			for v := cs.First(); v != 0; v = cs.Next(v) {
 				pos[v-1].Add(i + 1)
 			}
 		}
 		w.list = w.list[:0]
-		miss := s.missing[reg]
-		for v := miss.First(); v != 0; v = miss.Next(v) {
-			if n := pos[v-1].Len(); n >= 2 && n <= k {
-				w.list = append(w.list, int32(v))
-			}
+		for v := elig.First(); v != 0; v = elig.Next(v) {
+			w.list = append(w.list, int32(v))
 		}
 		if len(w.list) < k {
 			continue
@@ -53,6 +54,41 @@ func HiddenSubset(s *State, k int) Counts {
 		c.Removed += p.hidden(0, 0, Set{})
 	}
 	return c
+}
+
+// eligibleValues counts, for every value, its occurrences among the
+// candidates of the region's cells with bit-sliced 3-bit saturating counters
+// (one word-parallel carry-save add per cell, the hardware's per-value
+// counters) and returns the values seen 2..k times (k ≤ 5).
+func eligibleValues(s *State, cells []int32, k int) Set {
+	var b0, b1, b2, ov Set
+	for _, cell := range cells {
+		x := &s.cand[cell]
+		for w := range b0 {
+			c0 := b0[w] & x[w]
+			b0[w] ^= x[w]
+			c1 := b1[w] & c0
+			b1[w] ^= c0
+			ov[w] |= b2[w] & c1
+			b2[w] ^= c1
+		}
+	}
+	var e Set
+	for w := range e {
+		var le uint64 // count ≤ k
+		switch k {
+		case 2:
+			le = ^b2[w] &^ (b1[w] & b0[w])
+		case 3:
+			le = ^b2[w]
+		case 4:
+			le = ^b2[w] | ^(b1[w] | b0[w])
+		default:
+			le = ^b2[w] | ^b1[w]
+		}
+		e[w] = (b1[w] | b2[w]) & le &^ ov[w]
+	}
+	return e
 }
 
 // subsetPass is the context of one region step of a subset pass.
