@@ -157,18 +157,3 @@ func subsetUnits(p area.Params) int {
 	}
 	return p.SubsetUnits
 }
-
-// EstimateResources is the resource line of a solve report: the estimate of
-// the configuration on the named device (DESIGN §4 "resources").
-func EstimateResources(p area.Params, device string) (*Resources, error) {
-	d, err := area.LookupDevice(device)
-	if err != nil {
-		return nil, err
-	}
-	r, err := area.Estimate(p)
-	if err != nil {
-		return nil, err
-	}
-	fit := r.Fit(d)
-	return &Resources{BRAM: fit.BlockRAMs, Slices: fit.Slices, Device: d.Name, Fits: fit.Fits}, nil
-}

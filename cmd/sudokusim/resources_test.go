@@ -58,12 +58,3 @@ func TestResourcesBadUsage(t *testing.T) {
 		assert.Equal(t, 1, bytes.Count(errb.Bytes(), []byte("\n")), "one line on stderr for %v", args)
 	}
 }
-
-func TestEstimateResources(t *testing.T) {
-	res, err := EstimateResources(area.Table2Params(8), "XC2VP30")
-	require.NoError(t, err)
-	assert.Equal(t, 107, res.BRAM)
-	assert.True(t, res.Fits)
-	_, err = EstimateResources(area.Table2Params(8), "nope")
-	assert.Error(t, err)
-}
