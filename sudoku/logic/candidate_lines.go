@@ -20,6 +20,9 @@ func CandidateLines(s *State) Counts {
 	rows, cols := w.lines[:size], w.lines[size:2*size]
 	for b := 0; b < size && !s.failed; b++ {
 		reg := 2*size + b
+		if s.missing[reg].IsEmpty() {
+			continue
+		}
 		for i := range rows {
 			rows[i], cols[i] = 0, 0
 		}

@@ -9,6 +9,7 @@ package logic
 // inside the box.
 type geometry struct {
 	order, size int
+	words       int        // 64-bit words a Set of size values uses
 	regions     []int32    // 3·size·size cell indices, region-major
 	cellRegion  [][3]int32 // per cell: its row, column and box region
 	cellPos     [][3]int32 // per cell: its index inside those regions
@@ -19,6 +20,7 @@ func newGeometry(order int) *geometry {
 	g := &geometry{
 		order:      order,
 		size:       n,
+		words:      (n + 63) / 64,
 		regions:    make([]int32, 3*n*n),
 		cellRegion: make([][3]int32, n*n),
 		cellPos:    make([][3]int32, n*n),

@@ -23,11 +23,15 @@ func HiddenSingle(s *State) Counts {
 // hiddenSingleRegion runs the hidden-single step on one region and returns
 // the number of cells it fixed.
 func hiddenSingleRegion(s *State, reg int) int {
+	if s.missing[reg].IsEmpty() {
+		return 0 // complete region: no empty cell, nothing to count
+	}
 	cells := s.geo.region(reg)
 	var once, twice Set
+	nw := s.geo.words
 	for _, cell := range cells {
 		cs := &s.cand[cell]
-		for w := range once {
+		for w := 0; w < nw; w++ {
 			twice[w] |= once[w] & cs[w]
 			once[w] |= cs[w]
 		}

@@ -28,6 +28,9 @@ func HiddenSubset(s *State, k int) Counts {
 	}
 	w := s.scratch()
 	for reg := 0; reg < 3*s.geo.size && !s.failed; reg++ {
+		if s.missing[reg].Len() < k {
+			continue // fewer than k empty cells: no combination to list
+		}
 		cells := s.geo.region(reg)
 		elig := eligibleValues(s, cells, k).And(s.missing[reg])
 		if elig.Len() < k {

@@ -18,6 +18,9 @@ func NakedSubset(s *State, k int) Counts {
 	}
 	w := s.scratch()
 	for reg := 0; reg < 3*s.geo.size && !s.failed; reg++ {
+		if s.missing[reg].Len() < k {
+			continue // fewer than k empty cells: no combination to list
+		}
 		cells := s.geo.region(reg)
 		w.list = w.list[:0]
 		for i, cell := range cells {

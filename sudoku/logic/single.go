@@ -13,20 +13,27 @@ func Single(s *State) Counts {
 	if s.failed {
 		return c
 	}
-	for cell := range s.values {
-		if s.values[cell] != 0 {
-			continue
+	n := s.geo.size
+	for r := 0; r < n; r++ {
+		if s.missing[r].IsEmpty() {
+			continue // a complete row has no empty cell
 		}
-		first := s.cand[cell].First()
-		if first == 0 {
-			s.fail(NoCandidate, cell, -1, 0)
-			return c
-		}
-		if first == s.cand[cell].Last() {
-			s.fix(cell, first)
-			c.Fixed++
-			if s.failed {
+		for cell := r * n; cell < (r+1)*n; cell++ {
+			if s.values[cell] != 0 {
+				continue
+			}
+			cs := &s.cand[cell]
+			first := cs.First()
+			if first == 0 {
+				s.fail(NoCandidate, cell, -1, 0)
 				return c
+			}
+			if first == cs.Last() {
+				s.fix(cell, first)
+				c.Fixed++
+				if s.failed {
+					return c
+				}
 			}
 		}
 	}
