@@ -1,7 +1,5 @@
 package logic
 
-import "math/bits"
-
 // CandidateLines is one pass of candidate lines (pointing). It visits the
 // boxes 0..N-1. Entering a box it records, for every value, the rows and the
 // columns of the box where the value is a candidate (state at the visit).
@@ -16,51 +14,69 @@ import "math/bits"
 func CandidateLines(s *State) Counts {
 	c := Counts{Passes: 1}
 	n, size := s.geo.order, s.geo.size
-	w := s.scratch()
-	rows, cols := w.lines[:size], w.lines[size:2*size]
 	for b := 0; b < size && !s.failed; b++ {
 		reg := 2*size + b
 		if s.missing[reg].IsEmpty() {
 			continue
 		}
-		for i := range rows {
-			rows[i], cols[i] = 0, 0
-		}
+		// Per row and per column of the box, the union of its candidates;
+		// then, bit-sliced over the n rows (columns), the values seen in
+		// exactly one of them.
+		var rows, cols [15]Set
 		for i, cell := range s.geo.region(reg) {
-			cs := s.cand[cell]
-			for v := cs.First(); v != 0; v = cs.Next(v) {
-				rows[v-1] |= 1 << uint(i/n)
-				cols[v-1] |= 1 << uint(i%n)
-			}
+			rows[i/n] = rows[i/n].Or(s.cand[cell])
+			cols[i%n] = cols[i%n].Or(s.cand[cell])
 		}
+		oneRow, anyRow := exactlyOne(rows[:n])
+		oneCol, _ := exactlyOne(cols[:n])
+		lost := s.missing[reg].AndNot(anyRow)
+		todo := oneRow.Or(oneCol).And(s.missing[reg]).Or(lost)
 		r0, c0 := (b/n)*n, (b%n)*n
-		miss := s.missing[reg]
-		for v := miss.First(); v != 0 && !s.failed; v = miss.Next(v) {
-			if rows[v-1] == 0 {
+		for v := todo.First(); v != 0 && !s.failed; v = todo.Next(v) {
+			if lost.Has(v) {
 				s.fail(NoPlace, -1, reg, v)
 				break
 			}
-			if bits.OnesCount16(rows[v-1]) == 1 {
-				r := r0 + bits.TrailingZeros16(rows[v-1])
+			if oneRow.Has(v) {
+				r := r0 + whichHas(rows[:n], v)
 				for col := 0; col < size; col++ {
-					if col < c0 || col >= c0+n {
-						if s.remove(r*size+col, v) {
-							c.Removed++
-						}
+					if (col < c0 || col >= c0+n) && s.remove(r*size+col, v) {
+						c.Removed++
 					}
 				}
 			}
-			if bits.OnesCount16(cols[v-1]) == 1 {
-				col := c0 + bits.TrailingZeros16(cols[v-1])
+			if oneCol.Has(v) {
+				col := c0 + whichHas(cols[:n], v)
 				for r := 0; r < size; r++ {
-					if r < r0 || r >= r0+n {
-						if s.remove(r*size+col, v) {
-							c.Removed++
-						}
+					if (r < r0 || r >= r0+n) && s.remove(r*size+col, v) {
+						c.Removed++
 					}
 				}
 			}
 		}
 	}
 	return c
+}
+
+// exactlyOne returns the values present in exactly one of the sets, and the
+// values present in any.
+func exactlyOne(sets []Set) (one, any Set) {
+	var twice Set
+	for _, x := range sets {
+		for w := range one {
+			twice[w] |= one[w] & x[w]
+			one[w] |= x[w]
+		}
+	}
+	return one.AndNot(twice), one
+}
+
+// whichHas is the index of the first set holding v.
+func whichHas(sets []Set, v int) int {
+	for i := range sets {
+		if sets[i].Has(v) {
+			return i
+		}
+	}
+	return -1
 }

@@ -43,24 +43,32 @@ func bandBox(n, t, j int, stack bool) int {
 	return t*n + j
 }
 
+// multiLinesBand runs one band (or stack). lines[j*n+l] is the union of the
+// candidates on line l of the band's j-th box, kept exact as removals land.
 func multiLinesBand(s *State, k, t int, stack bool) int {
 	n, size := s.geo.order, s.geo.size
 	w := s.scratch()
-	masks := w.lines[:n*size]
-	for i := range masks {
-		masks[i] = 0
+	if w.bandLines == nil {
+		w.bandLines = make([]Set, n*n)
 	}
+	lines := w.bandLines
+	for i := range lines {
+		lines[i] = Set{}
+	}
+	var missAny Set
 	for j := 0; j < n; j++ {
-		for i, cell := range s.geo.region(2*size + bandBox(n, t, j, stack)) {
-			line := i / n
+		reg := 2*size + bandBox(n, t, j, stack)
+		missAny = missAny.Or(s.missing[reg])
+		for i, cell := range s.geo.region(reg) {
+			l := i / n
 			if stack {
-				line = i % n
+				l = i % n
 			}
-			cs := s.cand[cell]
-			for v := cs.First(); v != 0; v = cs.Next(v) {
-				masks[j*size+v-1] |= 1 << uint(line)
-			}
+			lines[j*n+l] = lines[j*n+l].Or(s.cand[cell])
 		}
+	}
+	if missAny.IsEmpty() {
+		return 0
 	}
 	var combo [3]int
 	removed := 0
@@ -68,44 +76,80 @@ func multiLinesBand(s *State, k, t int, stack bool) int {
 		for b := a + 1; b < n && !s.failed; b++ {
 			if k == 2 {
 				combo = [3]int{a, b}
-				removed += multiLinesCombo(s, masks, combo[:2], t, stack)
+				removed += multiLinesCombo(s, lines, combo[:2], t, stack)
 				continue
 			}
 			for d := b + 1; d < n && !s.failed; d++ {
 				combo = [3]int{a, b, d}
-				removed += multiLinesCombo(s, masks, combo[:3], t, stack)
+				removed += multiLinesCombo(s, lines, combo[:3], t, stack)
 			}
 		}
 	}
 	return removed
 }
 
-func multiLinesCombo(s *State, masks []uint16, combo []int, t int, stack bool) int {
+// multiLinesCombo handles one combination of k boxes of a band: per line the
+// union over the k boxes, then bit-sliced counters (2 bits and overflow) give
+// the values on exactly k lines and those on fewer.
+func multiLinesCombo(s *State, lines []Set, combo []int, t int, stack bool) int {
 	n, size, k := s.geo.order, s.geo.size, len(combo)
 	miss := fullSet(size)
 	for _, j := range combo {
 		miss = miss.And(s.missing[2*size+bandBox(n, t, j, stack)])
 	}
-	removed := 0
-	for v := miss.First(); v != 0 && !s.failed; v = miss.Next(v) {
-		var u uint16
+	if miss.IsEmpty() {
+		return 0
+	}
+	var b0, b1, ov Set
+	for l := 0; l < n; l++ {
+		var u Set
 		for _, j := range combo {
-			u |= masks[j*size+v-1]
+			u = u.Or(lines[j*n+l])
 		}
-		switch m := bits.OnesCount16(u); {
-		case m < k:
+		for w := range u {
+			c0 := b0[w] & u[w]
+			b0[w] ^= u[w]
+			ov[w] |= b1[w] & c0
+			b1[w] ^= c0
+		}
+	}
+	var exact, fewer Set
+	for w := range exact {
+		two := b1[w] &^ b0[w] &^ ov[w]
+		three := b1[w] & b0[w] &^ ov[w]
+		if k == 2 {
+			exact[w], fewer[w] = two, ^(b1[w] | ov[w])
+		} else {
+			exact[w], fewer[w] = three, ^(b1[w]|ov[w])|two
+		}
+	}
+	exact, fewer = exact.And(miss), fewer.And(miss)
+	todo := exact.Or(fewer)
+	removed := 0
+	for v := todo.First(); v != 0 && !s.failed; v = todo.Next(v) {
+		if fewer.Has(v) {
 			s.fail(Pigeonhole, -1, 2*size+bandBox(n, t, combo[0], stack), v)
 			return removed
-		case m > k:
-			continue
+		}
+		var u uint16 // the k lines
+		for l := 0; l < n; l++ {
+			for _, j := range combo {
+				if lines[j*n+l].Has(v) {
+					u |= 1 << uint(l)
+				}
+			}
 		}
 		for j := 0; j < n; j++ {
-			if inInts(combo, j) || masks[j*size+v-1]&u == 0 {
+			if inInts(combo, j) {
 				continue
 			}
 			b := bandBox(n, t, j, stack)
-			for line := u; line != 0; line &= line - 1 {
-				l := bits.TrailingZeros16(line)
+			for m := u; m != 0; m &= m - 1 {
+				l := bits.TrailingZeros16(m)
+				if !lines[j*n+l].Has(v) {
+					continue
+				}
+				lines[j*n+l].Remove(v)
 				for x := 0; x < n; x++ {
 					var r, col int
 					if stack {
@@ -118,7 +162,6 @@ func multiLinesCombo(s *State, masks []uint16, combo []int, t int, stack bool) i
 					}
 				}
 			}
-			masks[j*size+v-1] &^= u
 		}
 	}
 	return removed
