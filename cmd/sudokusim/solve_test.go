@@ -61,10 +61,10 @@ func TestSolveSampleJSON(t *testing.T) {
 	assert.Equal(t, 3, js.Order)
 	assert.Equal(t, sudoku.SampleSolution().Rows(), js.Solution)
 	assert.Equal(t, 29, js.Checksum)
-	// docs/microarchitecture.md §3–§7 at D = 868: rx 754,730, load 194,
+	// docs/microarchitecture.md §3–§7 at D = 868: rx 754,730, load 248,
 	// search 631 (k = 8), tx 755,161.
 	assert.Equal(t, uint64(754_730), js.Cycles.RX)
-	assert.Equal(t, uint64(194+631), js.Cycles.Solve)
+	assert.Equal(t, uint64(248+631), js.Cycles.Solve)
 	assert.Equal(t, uint64(755_161), js.Cycles.TX)
 	assert.Equal(t, js.Cycles.RX+js.Cycles.Solve+js.Cycles.TX, js.Cycles.Total)
 	assert.InDelta(t, float64(js.Cycles.Total)/100e6, js.Seconds, 1e-12)
@@ -113,7 +113,7 @@ func TestSolveStatusesAndErrors(t *testing.T) {
 	js, code = runSolveJSON(t, "--max-cycles", "50", "--link", "direct", "--heuristics", "none")
 	assert.Equal(t, exitFail, code)
 	assert.Equal(t, "timeout", js.Status)
-	assert.Equal(t, uint64(194+50), js.Cycles.Solve)
+	assert.Equal(t, uint64(248+50), js.Cycles.Solve)
 
 	bad := write("bad.sudoku", "3\n1 2 3\n")
 	for _, args := range [][]string{

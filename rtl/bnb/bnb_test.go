@@ -67,7 +67,7 @@ func runBoth(t testing.TB, cfg Config, g *sudoku.Grid) Result {
 // Order 2, two empty cells in the last row; worked by hand from
 // docs/microarchitecture.md:
 //
-//	load   = L_ROW (S²+1 = 17) + L_COL (S²+2 = 18) + L_BOX (S·n+2 = 10) = 45
+//	load   = L_ROW (S²+1 = 17) + L_COL (S²+2 = 18) + L_BOX (S²+2 = 18) = 53
 //	search = START 1 + SEEK rows 0..3 (4)                          = 5
 //	       + cell (3,2): READ1, READ2, EVAL E, WRITE1, WRITE2(+SEEK) = 4 + E
 //	         used = {1,3,4}, x = 2: E = ⌊(2−0−1)/k⌋+1 = 2 at k=1, 1 at k=8
@@ -86,14 +86,14 @@ func TestOrder2HandWorked(t *testing.T) {
 	}{{1, 16}, {8, 15}} {
 		res := runBoth(t, directConfig(tc.k), g)
 		assert.Equal(t, Solved, res.Status)
-		assert.Equal(t, Cycles{Load: 45, Search: tc.search}, res.Cycles, "k=%d", tc.k)
+		assert.Equal(t, Cycles{Load: 53, Search: tc.search}, res.Cycles, "k=%d", tc.k)
 		assert.Equal(t, SearchStats{Nodes: 2, MaxDepth: 2}, res.Search)
 	}
 }
 
 // The sample of DESIGN §1.1 (order 3, S = 9, 45 empty cells):
 //
-//	load = 2·81 + 9·3 + 5 = 194
+//	load = 3·81 + 5 = 248
 //	search, k = 8: START 1 + SEEK 13 + READ1 119 + READ2 119 + EVAL 141
 //	             + WRITE1 82 + WRITE2 82 + UNDO1 37 + UNDO2 37 = 631
 //
@@ -111,7 +111,7 @@ func TestSampleCycles(t *testing.T) {
 		require.Equal(t, Solved, res.Status)
 		assert.True(t, res.Solution.Equal(sudoku.SampleSolution()))
 		assert.Equal(t, uint8(29), res.Checksum)
-		assert.Equal(t, Cycles{Load: 194, Search: tc.search}, res.Cycles)
+		assert.Equal(t, Cycles{Load: 248, Search: tc.search}, res.Cycles)
 		assert.Equal(t, SearchStats{Nodes: 82, Backtracks: 37, MaxDepth: 45}, res.Search)
 		assert.Contains(t, res.States, StateCycles{"EVAL", tc.eval})
 		assert.Contains(t, res.States, StateCycles{"READ1", 119})
@@ -137,7 +137,7 @@ func TestEdgeCases(t *testing.T) {
 		nodes  uint64
 	}{
 		// No empty cell: START, then SEEK looks at all 9 rows and finds none.
-		{"already solved", solved, Solved, Cycles{Load: 194, Search: 1 + 9}, 0},
+		{"already solved", solved, Solved, Cycles{Load: 248, Search: 1 + 9}, 0},
 		// L_ROW: address (1 cycle), lane 0 of row 0 in cycle 2, lane 1 —
 		// the second 1 — in cycle 3: the load ends there.
 		{"row clash", clash, Unsolvable, Cycles{Load: 3}, 0},
@@ -160,7 +160,7 @@ func TestEdgeCases(t *testing.T) {
 		// 1..4 all taken: exhausted at k=1 after ⌈4/1⌉ = 4 cycles), UNDO1,
 		// UNDO2 (+ backward SEEK: nothing before it in row 0, and row 0 is
 		// the first row: FAIL) = 1 + 1 + 2 + 4 + 2 = 10.
-		assert.Equal(t, Cycles{Load: 45, Search: 10}, res.Cycles)
+		assert.Equal(t, Cycles{Load: 53, Search: 10}, res.Cycles)
 		assert.Equal(t, SearchStats{Backtracks: 1}, res.Search)
 	})
 	t.Run("above max order", func(t *testing.T) {

@@ -83,23 +83,22 @@ func fastLoad(g *sudoku.Grid) (uint64, bool) {
 		}
 	}
 	load += uint64(size*size + 2)
-	// L_BOX: read q = b·n + i in cycle q+1, its n lanes examined in cycle q+2.
+	// L_BOX: read q = b·S + i (lane i of box b) in cycle q+1, examined in
+	// cycle q+2.
 	for b := 0; b < size; b++ {
 		seen = fastSet{}
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				v := g.At((b/n)*n+i, (b%n)*n+j)
-				if v == 0 {
-					continue
-				}
-				if seen.has(v) {
-					return load + uint64(b*n+i+2), true
-				}
-				seen.add(v)
+		for i := 0; i < size; i++ {
+			v := g.At((b/n)*n+i/n, (b%n)*n+i%n)
+			if v == 0 {
+				continue
 			}
+			if seen.has(v) {
+				return load + uint64(b*size+i+2), true
+			}
+			seen.add(v)
 		}
 	}
-	return load + uint64(size*n+2), false
+	return load + uint64(size*size+2), false
 }
 
 // fastSearchResult is what the timing model's search reports.

@@ -58,27 +58,26 @@ func (c *Core) stepLoad() {
 		}
 	case stLBox:
 		c.flushWord()
-		if k := c.q - 1; k >= 0 && k < size*n {
-			box, i := k/n, k%n
+		// The lane of the read issued last cycle: lane i of box b, from
+		// row word (b/n)·n + i/n.
+		if k := c.q - 1; k >= 0 && k < size*size {
+			box, i := k/size, k%size
 			if i == 0 {
 				c.seen = ValueSet{}
 			}
-			row, col0 := (box/n)*n+i, (box%n)*n
-			for j := 0; j < n; j++ {
-				v := c.mem.Lane(c.mem.RowWord(row), col0+j)
-				c.asm[i*n+j] = v
-				if c.check(v) {
-					return
-				}
+			v := c.mem.Lane(c.mem.RowWord((box/n)*n+i/n), (box%n)*n+i%n)
+			c.asm[i] = v
+			if c.check(v) {
+				return
 			}
-			if i == n-1 {
+			if i == size-1 {
 				copy(c.wbuf, c.asm[:size])
 				c.wadr = c.mem.BoxWord(box)
 				c.writeMissing(2*size + box)
 			}
 		}
 		c.q++
-		if c.q == size*n+2 {
+		if c.q == size*size+2 {
 			if c.h != nil {
 				c.st = stHPass
 				c.enter(c.ph.heur)

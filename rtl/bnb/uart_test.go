@@ -62,7 +62,7 @@ func TestUARTEndToEnd(t *testing.T) {
 func TestUARTHandWorked(t *testing.T) {
 	g := grid(t, 2, 1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 0)
 	res := runBoth(t, DefaultConfig(), g)
-	assert.Equal(t, Cycles{Rx: 190_530, Load: 45, Search: 15, Tx: 190_961}, res.Cycles)
+	assert.Equal(t, Cycles{Rx: 190_530, Load: 53, Search: 15, Tx: 190_961}, res.Cycles)
 }
 
 func TestUARTRejectsAndErrors(t *testing.T) {

@@ -76,7 +76,7 @@ func TestV2HandWorked(t *testing.T) {
 		4, 3, 0, 0)
 	res := runBoth(t, paperConfig(8), g)
 	require.Equal(t, Solved, res.Status)
-	assert.Equal(t, Cycles{Load: 45, Heuristics: 32, Search: 5}, res.Cycles)
+	assert.Equal(t, Cycles{Load: 53, Heuristics: 32, Search: 5}, res.Cycles)
 	assert.Equal(t, UnitStats{Heuristic: logic.NakedSingle, Cycles: 31, Passes: 1, Fixed: 2}, res.Units[0])
 	assert.Equal(t, SearchStats{}, res.Search)
 }
