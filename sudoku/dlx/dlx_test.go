@@ -138,7 +138,7 @@ func TestSolverReuse(t *testing.T) {
 
 // quickFPT09 are the benchmark puzzles dlx solves in well under a second
 // each; BenchmarkFPT09 runs the rest as well.
-var quickFPT09 = []string{"03a", "04a", "05a", "06a", "07a", "08a", "09a", "10a", "11a", "12a", "13a", "14a", "03b", "04b", "05b"}
+var quickFPT09 = []string{"03a", "04a", "05a", "06a", "07a", "08a", "09a", "10a", "11a", "12a", "13a", "14a", "15a", "03b", "04b", "05b"}
 
 func TestFPT09(t *testing.T) {
 	var s Solver
@@ -153,9 +153,72 @@ func TestFPT09(t *testing.T) {
 	}
 }
 
+func TestProbingKeepsCounts(t *testing.T) {
+	sparse := sudoku.Sample()
+	for _, i := range []int{1, 2, 3, 4, 9, 13, 14, 15, 20, 22} {
+		sparse.Cells[i] = 0
+	}
+	tests := []struct {
+		name string
+		g    *sudoku.Grid
+	}{
+		{"sample", sudoku.Sample()},
+		{"sparse sample", sparse},
+		{"empty order 2", sudoku.MustNew(2)},
+		{"03b", loadFPT09(t, "03b")},
+	}
+	var s Solver
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			plain, err := s.Count(context.Background(), tc.g, 0, Options{Plain: true})
+			require.NoError(t, err)
+			probed, err := s.Count(context.Background(), tc.g, 0, Options{})
+			require.NoError(t, err)
+			assert.Equal(t, plain.Count, probed.Count)
+			assert.Equal(t, plain.Status, probed.Status)
+			assert.Zero(t, plain.Probed)
+			assert.LessOrEqual(t, probed.Nodes, plain.Nodes)
+		})
+	}
+	// 03b: probing deletes rows and then needs no backtrack at all.
+	res, err := s.Solve(context.Background(), loadFPT09(t, "03b"), Options{})
+	require.NoError(t, err)
+	assert.Greater(t, res.Pruned, 0)
+	assert.Zero(t, res.Backtracks)
+}
+
+func TestRestarts(t *testing.T) {
+	g := loadFPT09(t, "04b")
+	opts := Options{Plain: true, Restart: 2000, Seed: 3}
+	var s Solver
+	a, err := s.Solve(context.Background(), g, opts)
+	require.NoError(t, err)
+	require.Equal(t, Solved, a.Status)
+	require.NoError(t, sudoku.Validate(g, a.Solution))
+	assert.Greater(t, a.Runs, 1, "2,000 nodes are too few for one run of plain 04b")
+	b, err := s.Solve(context.Background(), g, opts)
+	require.NoError(t, err)
+	assert.Equal(t, a.Nodes, b.Nodes, "deterministic per seed")
+	assert.Equal(t, a.Runs, b.Runs)
+	assert.True(t, a.Solution.Equal(b.Solution))
+
+	opts.NodeLimit = 5000
+	c, err := s.Solve(context.Background(), g, opts)
+	require.NoError(t, err)
+	assert.Equal(t, NodeLimit, c.Status)
+	assert.Equal(t, uint64(5000), c.Nodes, "the node limit spans all runs")
+}
+
+func TestLuby(t *testing.T) {
+	want := []uint64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for i, w := range want {
+		assert.Equal(t, w, luby(uint64(i+1)), "luby(%d)", i+1)
+	}
+}
+
 func TestSolveAllocatesNothingPerNode(t *testing.T) {
-	// 04b needs ~300,000 search nodes; a reused Solver allocates only the
-	// solution grid (the Grid and its cells) per solve.
+	// 04b needs ~20,000 search nodes after probing; a reused Solver
+	// allocates only the solution grid (the Grid and its cells) per solve.
 	g := loadFPT09(t, "04b")
 	var s Solver
 	_, err := s.Solve(context.Background(), g, Options{})

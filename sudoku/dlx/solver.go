@@ -3,6 +3,7 @@ package dlx
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"sudokusim/sudoku"
 )
@@ -34,12 +35,39 @@ func (s Status) String() string {
 	return "canceled"
 }
 
-// Options bound a search. The zero value means no limit.
+// Options bound and steer a search. The zero value means no limit and the
+// plain deterministic Algorithm X.
 type Options struct {
 	// NodeLimit stops the search after this many search nodes (placements
-	// tried); 0 means no limit.
+	// tried, summed over restarts); 0 means no limit.
 	NodeLimit uint64
+
+	// Restart, when above 0, makes Solve a series of randomized runs (the
+	// remedy for the heavy-tailed run times of Latin-square completion,
+	// Gomes, Selman & Kautz 1998): run i rebuilds the matrix with its row
+	// and column order shuffled by a PCG seeded from Seed and i, and gives up
+	// after Restart·luby(i) nodes (Luby's sequence 1 1 2 1 1 2 4 ...). The
+	// runs are deterministic per Seed. A run that exhausts its tree proves
+	// the puzzle unsolvable. Count ignores Restart: counting must be
+	// exhaustive.
+	Restart uint64
+	Seed    uint64
+
+	// Plain turns off probing: the search is then Knuth's Algorithm X and
+	// nothing else. By default, whenever the search reaches a column with
+	// two or more rows while every placement so far was forced, it first
+	// probes every live row (place it, follow up to ProbeDepth forced
+	// placements, see whether some constraint is left with no row) and
+	// deletes the rows that fail; it repeats after the forced placements
+	// this unlocks. The deletions are sound, so solutions and counts are
+	// unchanged; a hidden pair, for one, is found by probing the cell's
+	// other values. Without it 15a is out of reach (over 30 million nodes).
+	Plain bool
 }
+
+// ProbeDepth is how many forced placements a probe follows after the row
+// it tries.
+const ProbeDepth = 2
 
 // Result is what a search found and what it cost.
 type Result struct {
@@ -47,13 +75,16 @@ type Result struct {
 	Solution *sudoku.Grid // the first solution, when Status is Solved (Solve only)
 	Count    int          // solutions found (Count; 1 for a solved Solve)
 
-	Nodes      uint64 // search nodes: placements tried
+	Nodes      uint64 // search nodes: placements tried, over all runs
 	Backtracks uint64 // placements undone
 	MaxDepth   int    // deepest stack of placements
+	Runs       int    // runs made (1 without restarts)
+	Probed     int    // rows probed before the first branch
+	Pruned     int    // rows the probes deleted
 
 	Columns     int // constraints left after the givens
 	Rows        int // placements left after the givens
-	MatrixBytes int // memory held by the matrix arrays
+	MatrixBytes int // memory held by the matrix arrays and the stack
 }
 
 // checkEvery is how many search nodes pass between context checks.
@@ -65,11 +96,35 @@ const checkEvery = 1 << 12
 type Solver struct {
 	m     matrix
 	stack []int32
+	trail [ProbeDepth]int32
+	rng   *rand.Rand
+	pcg   *rand.PCG
 }
 
 // Solve searches for the first solution of g.
 func (s *Solver) Solve(ctx context.Context, g *sudoku.Grid, opts Options) (Result, error) {
-	return s.search(ctx, g, opts, 1, true)
+	if err := sudoku.CheckGrid(g); err != nil {
+		return Result{}, fmt.Errorf("dlx: %w", err)
+	}
+	if opts.Restart == 0 {
+		return s.run(ctx, g, nil, opts, opts.NodeLimit, 1, true, Result{}), nil
+	}
+	if s.rng == nil {
+		s.pcg = rand.NewPCG(0, 0)
+		s.rng = rand.New(s.pcg)
+	}
+	var res Result
+	for i := uint64(1); ; i++ {
+		s.pcg.Seed(opts.Seed, i)
+		budget := res.Nodes + opts.Restart*luby(i)
+		if opts.NodeLimit > 0 && budget > opts.NodeLimit {
+			budget = opts.NodeLimit
+		}
+		res = s.run(ctx, g, s.rng, opts, budget, 1, true, res)
+		if res.Status != NodeLimit || res.Nodes >= opts.NodeLimit && opts.NodeLimit > 0 {
+			return res, nil
+		}
+	}
 }
 
 // Count counts the solutions of g, stopping at limit (limit < 1 counts
@@ -77,7 +132,10 @@ func (s *Solver) Solve(ctx context.Context, g *sudoku.Grid, opts Options) (Resul
 // the limit, Unsolvable when there is none, NodeLimit or Canceled when the
 // count is a lower bound.
 func (s *Solver) Count(ctx context.Context, g *sudoku.Grid, limit int, opts Options) (Result, error) {
-	return s.search(ctx, g, opts, limit, false)
+	if err := sudoku.CheckGrid(g); err != nil {
+		return Result{}, fmt.Errorf("dlx: %w", err)
+	}
+	return s.run(ctx, g, nil, opts, opts.NodeLimit, limit, false, Result{}), nil
 }
 
 // Solve is Solver.Solve on a fresh Solver.
@@ -101,15 +159,29 @@ func Count(ctx context.Context, g *sudoku.Grid, limit int) (int, error) {
 	return res.Count, nil
 }
 
-func (s *Solver) search(ctx context.Context, g *sudoku.Grid, opts Options, limit int, keep bool) (Result, error) {
-	if err := sudoku.CheckGrid(g); err != nil {
-		return Result{}, fmt.Errorf("dlx: %w", err)
+// luby is the i-th term (from 1) of Luby's restart sequence.
+func luby(i uint64) uint64 {
+	for k := uint64(1); ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i >= 1<<(k-1) && i < 1<<k-1 {
+			return luby(i - (1 << (k - 1)) + 1)
+		}
 	}
+}
+
+// run builds the matrix (shuffled by rng unless nil) and runs Algorithm X
+// until limit solutions (keep: remember the first) or until res.Nodes
+// reaches budget (0: none). Counters accumulate into res.
+func (s *Solver) run(ctx context.Context, g *sudoku.Grid, rng *rand.Rand, opts Options, budget uint64, limit int, keep bool, res Result) Result {
 	m := &s.m
-	if !m.build(g) {
-		return Result{Status: Unsolvable}, nil
+	res.Runs++
+	if !m.build(g, rng) {
+		res.Status = Unsolvable
+		return res
 	}
-	res := Result{Columns: int(m.cols), Rows: int(m.rows)}
+	res.Columns, res.Rows = int(m.cols), int(m.rows)
 	depth := g.Empty()
 	if cap(s.stack) < depth+1 {
 		s.stack = make([]int32, depth+1)
@@ -120,6 +192,11 @@ func (s *Solver) search(ctx context.Context, g *sudoku.Grid, opts Options, limit
 	done := ctx.Done()
 	status := Unsolvable
 	k := 0
+	// floor is the depth of the first branch: every placement above it was
+	// forced (its column had one row), so backtracking to it means the
+	// whole tree is done. Until then branched is false and probing may
+	// delete rows for good.
+	floor, branched := 0, false
 	var c, row int32
 	// Iterative Algorithm X. "forward" picks a column at level k; "try"
 	// places the row stack[k] of column c; "back" undoes level k-1.
@@ -131,11 +208,22 @@ forward:
 		}
 		if limit > 0 && res.Count >= limit {
 			status = Solved
-			goto unwind
+			goto finish
 		}
 		goto back
 	}
 	c = m.choose()
+	if !branched && m.size[c] > 1 {
+		if !opts.Plain {
+			probed, removed := m.prune(s.trail[:])
+			res.Probed += probed
+			res.Pruned += removed
+			if removed > 0 {
+				goto forward
+			}
+		}
+		branched, floor = true, k
+	}
 	m.cover(c)
 	stack[k] = m.d[c]
 try:
@@ -144,17 +232,16 @@ try:
 		m.uncover(c)
 		goto back
 	}
-	res.Nodes++
-	if opts.NodeLimit > 0 && res.Nodes > opts.NodeLimit {
-		res.Nodes--
+	if budget > 0 && res.Nodes >= budget {
 		status = NodeLimit
-		goto unwind
+		goto finish
 	}
+	res.Nodes++
 	if done != nil && res.Nodes%checkEvery == 0 {
 		select {
 		case <-done:
 			status = Canceled
-			goto unwind
+			goto finish
 		default:
 		}
 	}
@@ -167,7 +254,7 @@ try:
 	}
 	goto forward
 back:
-	if k == 0 {
+	if k == floor {
 		if res.Count > 0 {
 			status = Solved
 		}
@@ -182,11 +269,10 @@ back:
 	}
 	stack[k] = m.d[row]
 	goto try
-unwind:
-	// Nothing to restore: the next build starts from scratch.
 finish:
+	// The links are left as they are: the next run rebuilds the matrix.
 	res.Status = status
-	return res, nil
+	return res
 }
 
 // solution writes the givens and the placements on the stack into a new grid.
