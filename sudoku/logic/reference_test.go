@@ -18,6 +18,7 @@ type refBuffers struct {
 	combo [5]int32
 	lines []uint16
 }
+
 // CandidateLines is one pass of candidate lines (pointing). It visits the
 // boxes 0..N-1. Entering a box it records, for every value, the rows and the
 // columns of the box where the value is a candidate (state at the visit).
