@@ -9,6 +9,9 @@ import (
 // cost the explorer uses; the first five are the hardware set of the paper.
 type Heuristic int
 
+// The heuristics; String gives the --heuristics names (single,
+// hidden-single, hidden-pair, …, forced-cells). NakedSingle through
+// HiddenQuad are the five hardware units of the paper.
 const (
 	NakedSingle Heuristic = iota
 	HiddenSingles
