@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -29,19 +30,20 @@ type refFlags struct {
 	index     *int
 	nodeLimit *uint64
 	timeout   *time.Duration
+	plain     *bool
+	restart   *uint64
+	seed      *uint64
 }
 
-func addRefFlags(fs interface {
-	Bool(string, bool, string) *bool
-	Int(string, int, string) *int
-	Uint64(string, uint64, string) *uint64
-	Duration(string, time.Duration, string) *time.Duration
-}) refFlags {
+func addRefFlags(fs *flag.FlagSet) refFlags {
 	return refFlags{
 		json:      fs.Bool("json", false, "print one JSON object"),
 		index:     fs.Int("index", 0, "0-based `I` of the puzzle in a line-format file"),
 		nodeLimit: fs.Uint64("node-limit", 0, "stop after `N` search nodes (0: no limit); status timeout"),
 		timeout:   fs.Duration("timeout", 0, "stop after `D` of wall time (0: none); status timeout"),
+		plain:     fs.Bool("plain", false, "Knuth's Algorithm X only: no probing before the first branch"),
+		restart:   fs.Uint64("restart", 0, "randomized restarts with budgets of `N`·luby(i) nodes (0: none)"),
+		seed:      fs.Uint64("seed", 1, "seed `S` of the restart shuffles"),
 	}
 }
 
@@ -74,7 +76,7 @@ func refMain(cmd string, args []string, f refFlags, note string, stdout, stderr 
 		ctx, cancel = context.WithTimeout(ctx, *f.timeout)
 		defer cancel()
 	}
-	rep, res, err := goldenSolve(ctx, g, dlx.Options{NodeLimit: *f.nodeLimit})
+	rep, res, err := goldenSolve(ctx, g, dlx.Options{NodeLimit: *f.nodeLimit, Plain: *f.plain, Restart: *f.restart, Seed: *f.seed})
 	if err != nil {
 		return inputError(stderr, err)
 	}
