@@ -101,52 +101,32 @@ func controller(x dims) Block {
 // loader builds the column and box layouts and checks the givens
 // (docs/microarchitecture.md §4).
 //
-//   - L_ROW/L_COL shift one lane per cycle through LaneExtract into a one-hot
-//     decoder (M lines) and the M-bit seen register; the word register
-//     assembles the column word (lane r enabled by GridMem's lane decoder).
-//   - L_BOX takes n lanes per cycle: m extractors, each an m:1 mux of W bits
-//     over the box-column offset, feed m decoders; lane j of the word
-//     register receives extractor t = j mod n, a mux over the distinct
-//     residues j mod n of the orders n ≤ m with n² > j (see boxRoutes).
-//   - seen: each of the M bits is set by any of the m+1 decoder lines of its
-//     value (a LUT tree over m+2 inputs with the clear); a clash is any line
-//     hitting a set bit (an AND per line, M of them ORed) or two of the m
-//     extracted values being equal (m(m−1)/2 comparators of W bits).
+//   - L_ROW, L_COL and L_BOX all shift one lane per cycle through
+//     LaneExtract into one one-hot decoder (M lines) and the M-bit seen
+//     register; the word register assembles the column or box word (lane
+//     enabled by GridMem's lane decoder).
+//   - seen: each of the M bits is set by its decoder line (a LUT over the
+//     line, the bit and the clear); a clash is the line hitting a set bit
+//     (an AND per line, M of them ORed).
+//   - three pass counters (row/column/box and lane) with their end
+//     comparators, and the box address arithmetic (row (b/n)·n + i/n, lane
+//     (b mod n)·n + i mod n) as counters that wrap at n.
 func loader(x dims) Block {
 	l := fsm(5, 2).
-		Add(counter(x.bM).Times(3)).Add(eq(x.bM).Times(3)).
-		Add(decoder(x.M).Times(x.m + 1)).
-		Add(mux(x.m, x.W).Times(x.m)).
-		Add(Logic{FF: x.M, Paired: x.M}).Add(orTree(x.m + 2).Times(x.M)).
-		Add(Logic{LUT: x.M}).Add(orTree(x.M)).
-		Add(eq(x.W).Times(x.m * (x.m - 1) / 2))
+		Add(counter(x.bM).Times(5)).Add(eq(x.bM).Times(5)).
+		Add(decoder(x.M)).
+		Add(Logic{FF: x.M, Paired: x.M}).Add(orTree(3).Times(x.M)).
+		Add(Logic{LUT: x.M}).Add(orTree(x.M))
 	return Block{Name: "Loader", Logic: l}
-}
-
-// boxRoutes is the number of distinct sources of box-register lane j: the
-// residues j mod n over the orders 2 ≤ n ≤ m whose grid has that lane
-// (n² > j).
-func boxRoutes(m, j int) int {
-	seen := map[int]bool{}
-	for n := 2; n <= m; n++ {
-		if n*n > j {
-			seen[j%n] = true
-		}
-	}
-	return len(seen)
 }
 
 // wordRegister is the one L-bit register the rx, load and search phases
 // share (they never overlap): the RowAssembler collects a row in it, the
 // Loader assembles column and box words in it, the search copies the column
-// word into it from port A. Lane j's D input is a mux of W bits over the
-// byte bus (the received byte or the lane extract), port A's lane j, and
-// the L_BOX extractors t = j mod n it can receive — boxRoutes(m, j) of them;
-// the clock enables come from the lane decoders.
+// word into it from port A. Lane j's D input is a 2:1 mux of W bits between
+// the byte bus (itself a 2:1 mux of the received byte and the lane extract)
+// and port A's lane j; the clock enables come from the lane decoders.
 func wordRegister(x dims) Block {
-	l := Logic{FF: x.L, Paired: x.L}.Add(mux(2, x.W))
-	for j := 0; j < x.M; j++ {
-		l = l.Add(mux(boxRoutes(x.m, j)+2, x.W))
-	}
+	l := Logic{FF: x.L, Paired: x.L}.Add(mux(2, x.W)).Add(mux(2, x.W).Times(x.M))
 	return Block{Name: "WordRegister", Logic: l}
 }

@@ -10,7 +10,7 @@ import (
 // k = 1, 2, 4, 8; Calibrate) and rounded to three decimals. Below 1 it says
 // the structural count holds logic synthesis shares or trims; it scales the
 // LUTs and the slices, not the flip-flops (docs/resource-model.md §4).
-const Pack = 0.619
+const Pack = 0.914
 
 // Report is the estimate for one parameter set.
 type Report struct {

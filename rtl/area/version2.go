@@ -11,7 +11,7 @@ import "sudokusim/sudoku/logic"
 
 // DefaultSubsetUnits mirrors bnb.DefaultSubsetUnits: the hidden-subset
 // comparator's combinations per cycle when Params.SubsetUnits is 0.
-const DefaultSubsetUnits = 16
+const DefaultSubsetUnits = 1
 
 // versionTwo is the processor with heuristic units.
 func versionTwo(p Params, x dims) ([]Block, error) {
