@@ -40,6 +40,7 @@ func BenchmarkFPT09(b *testing.B) {
 			b.ReportMetric(float64(res.MatrixBytes), "matrix-B")
 			b.ReportMetric(float64(peak), "peak-heap-B")
 			b.ReportMetric(solved, "solved")
+			b.ReportMetric(float64(res.Pruned), "pruned-rows")
 		})
 	}
 }

@@ -334,15 +334,27 @@ func (m *matrix) remove(x int32) {
 }
 
 // prune probes every live row (through its cell column) and removes the
-// ones that fail. It returns the rows probed and removed.
-func (m *matrix) prune(trail []int32) (probed, removed int) {
+// ones that fail. It returns the rows probed and removed. It stops early,
+// with stopped set, after maxProbes probes (0: no limit) or when done is
+// closed (checked every checkEvery probes).
+func (m *matrix) prune(trail []int32, maxProbes uint64, done <-chan struct{}) (probed, removed int, stopped bool) {
 	for h := m.r[0]; h != 0; h = m.r[h] {
 		if h > m.cellCols {
 			continue // every row has one cell node; probe it from there
 		}
 		for i := m.d[h]; i != h; {
 			next := m.d[i]
+			if maxProbes > 0 && uint64(probed) >= maxProbes {
+				return probed, removed, true
+			}
 			probed++
+			if done != nil && probed%checkEvery == 0 {
+				select {
+				case <-done:
+					return probed, removed, true
+				default:
+				}
+			}
 			if m.fails(i, trail) {
 				m.remove(i)
 				removed++
@@ -350,5 +362,5 @@ func (m *matrix) prune(trail []int32) (probed, removed int) {
 			i = next
 		}
 	}
-	return probed, removed
+	return probed, removed, false
 }

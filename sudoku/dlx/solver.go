@@ -38,8 +38,9 @@ func (s Status) String() string {
 // Options bound and steer a search. The zero value means no limit and the
 // plain deterministic Algorithm X.
 type Options struct {
-	// NodeLimit stops the search after this many search nodes (placements
-	// tried, summed over restarts); 0 means no limit.
+	// NodeLimit stops the search after this much work: search nodes
+	// (placements tried) plus probes, summed over restarts; 0 means no
+	// limit.
 	NodeLimit uint64
 
 	// Restart, when above 0, makes Solve a series of randomized runs (the
@@ -116,12 +117,12 @@ func (s *Solver) Solve(ctx context.Context, g *sudoku.Grid, opts Options) (Resul
 	var res Result
 	for i := uint64(1); ; i++ {
 		s.pcg.Seed(opts.Seed, i)
-		budget := res.Nodes + opts.Restart*luby(i)
+		budget := res.work() + opts.Restart*luby(i)
 		if opts.NodeLimit > 0 && budget > opts.NodeLimit {
 			budget = opts.NodeLimit
 		}
 		res = s.run(ctx, g, s.rng, opts, budget, 1, true, res)
-		if res.Status != NodeLimit || res.Nodes >= opts.NodeLimit && opts.NodeLimit > 0 {
+		if res.Status != NodeLimit || opts.NodeLimit > 0 && res.work() >= opts.NodeLimit {
 			return res, nil
 		}
 	}
@@ -158,6 +159,9 @@ func Count(ctx context.Context, g *sudoku.Grid, limit int) (int, error) {
 	}
 	return res.Count, nil
 }
+
+// work is what Options.NodeLimit bounds: search nodes plus probes.
+func (r *Result) work() uint64 { return r.Nodes + uint64(r.Probed) }
 
 // luby is the i-th term (from 1) of Luby's restart sequence.
 func luby(i uint64) uint64 {
@@ -215,9 +219,23 @@ forward:
 	c = m.choose()
 	if !branched && m.size[c] > 1 {
 		if !opts.Plain {
-			probed, removed := m.prune(s.trail[:])
+			var left uint64
+			if budget > 0 {
+				if left = budget - res.work(); left == 0 {
+					status = NodeLimit
+					goto finish
+				}
+			}
+			probed, removed, stopped := m.prune(s.trail[:], left, done)
 			res.Probed += probed
 			res.Pruned += removed
+			if stopped {
+				status = Canceled
+				if left > 0 && uint64(probed) >= left {
+					status = NodeLimit
+				}
+				goto finish
+			}
 			if removed > 0 {
 				goto forward
 			}
@@ -232,7 +250,7 @@ try:
 		m.uncover(c)
 		goto back
 	}
-	if budget > 0 && res.Nodes >= budget {
+	if budget > 0 && res.work() >= budget {
 		status = NodeLimit
 		goto finish
 	}
