@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"sudokusim/sudoku"
+	"sudokusim/sudoku/logic"
 )
 
 // benchSearch measures simulated search cycles per second of wall time.
@@ -34,12 +35,34 @@ func BenchmarkSearchFast04a(b *testing.B)       { benchSearch(b, "04a", Fast) }
 func BenchmarkSearchCycleLevel08a(b *testing.B) { benchSearch(b, "08a", simulateDefault) }
 func BenchmarkSearchFast08a(b *testing.B)       { benchSearch(b, "08a", Fast) }
 
-// The full UART run of an order-15 a-puzzle: 4.4·10⁸ cycles of serial
-// traffic each way around a short load and search.
+// Version 2 on 15a over the direct link: 17.8 M heuristic cycles (the
+// paper's five units, 228 passes), 152 k load and 3.5 k search cycles.
+func benchV2(b *testing.B, run func(Config, *sudoku.Grid) (Result, error)) {
+	g := loadFPT(b, "15a")
+	cfg := directConfig(8)
+	cfg.Heuristics = logic.PaperSet()
+	b.ReportAllocs()
+	var cycles uint64
+	for b.Loop() {
+		res, err := run(cfg, g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cycles += res.Cycles.Total()
+	}
+	b.ReportMetric(float64(cycles)/b.Elapsed().Seconds(), "cycles/s")
+}
+
+func BenchmarkV2CycleLevel15a(b *testing.B) { benchV2(b, simulateDefault) }
+func BenchmarkV2Fast15a(b *testing.B)       { benchV2(b, Fast) }
+
+// The full UART run of an order-15 a-puzzle, version 2: 4.4·10⁸ cycles of
+// serial traffic each way around load, heuristics and search (9.0·10⁸
+// cycles, 8.97 s at 100 MHz).
 func BenchmarkUARTRun15a(b *testing.B) {
 	g := loadFPT(b, "15a")
 	cfg := DefaultConfig()
-	cfg.MaxSearchCycles = 50_000_000
+	cfg.Heuristics = logic.PaperSet()
 	b.ReportAllocs()
 	var cycles uint64
 	for b.Loop() {

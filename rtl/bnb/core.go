@@ -221,6 +221,8 @@ func (c *Core) RunAlone(max uint64) uint64 {
 	for ran < max {
 		if c.st >= stStart && c.st <= stUndo2 {
 			ran += c.runSearch(max - ran)
+		} else if c.st == stHScan {
+			ran += c.runScan(max - ran)
 		} else {
 			c.step()
 			ran++

@@ -24,6 +24,7 @@ type GridMem struct {
 	m, size int // lanes per word, enabled lanes
 	lanes   []uint8
 	present []ValueSet
+	filled  []ValueSet // per word: the enabled lanes holding a value
 	mapping bram.Mapping
 	err     error
 }
@@ -35,7 +36,7 @@ func NewGridMem(maxOrder int) (*GridMem, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bnb: grid memory: %w", err)
 	}
-	return &GridMem{m: m, lanes: make([]uint8, 3*m*m), present: make([]ValueSet, 3*m), mapping: mp}, nil
+	return &GridMem{m: m, lanes: make([]uint8, 3*m*m), present: make([]ValueSet, 3*m), filled: make([]ValueSet, 3*m), mapping: mp}, nil
 }
 
 // Mapping is how the memory is built from RAMB16 primitives.
@@ -55,6 +56,10 @@ func (g *GridMem) Lane(w, j int) uint8 { return g.lanes[w*g.m+j] }
 // Present returns the set of values held by the enabled lanes of word w.
 func (g *GridMem) Present(w int) *ValueSet { return &g.present[w] }
 
+// Filled returns the set of enabled lanes of word w that hold a value (the
+// OR of each lane's bits, one gate per lane in hardware).
+func (g *GridMem) Filled(w int) *ValueSet { return &g.filled[w] }
+
 // Enable sets the number of enabled lanes (the size byte of the frame) and
 // recomputes the value sets over them.
 func (g *GridMem) Enable(size int) {
@@ -65,13 +70,14 @@ func (g *GridMem) Enable(size int) {
 }
 
 func (g *GridMem) recount(w int) {
-	var s ValueSet
-	for _, v := range g.lanes[w*g.m : w*g.m+g.size] {
+	var s, f ValueSet
+	for j, v := range g.lanes[w*g.m : w*g.m+g.size] {
 		if v != 0 {
 			s.Set(int(v) - 1)
+			f.Set(j)
 		}
 	}
-	g.present[w] = s
+	g.present[w], g.filled[w] = s, f
 }
 
 // WriteWord writes a whole word (the first len(lanes) lanes; the rest keep
@@ -89,10 +95,14 @@ func (g *GridMem) WriteLane(w, j int, v uint8) {
 	p := &g.lanes[w*g.m+j]
 	if old := *p; old != 0 {
 		g.present[w].Clear(int(old) - 1)
+		g.filled[w].Clear(j)
 	}
 	*p = v
 	if v != 0 {
 		g.present[w].Set(int(v) - 1)
+		if j < g.size {
+			g.filled[w].Set(j)
+		}
 	}
 }
 

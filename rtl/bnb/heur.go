@@ -50,6 +50,7 @@ type v2 struct {
 
 	// Region tables of the order in memory (the address generators).
 	regCells []int32    // region-major, S cells per region
+	regOther [][2]int32 // region-major: the other two regions of each cell
 	cellReg  [][3]int32 // row, column and box region of a cell
 	empty    int        // empty-cell counter
 
@@ -124,6 +125,7 @@ func (c *Core) initV2() {
 func (c *Core) v2Order() {
 	h, n, s := c.h, c.order, c.size
 	h.regCells = make([]int32, 3*s*s)
+	h.regOther = make([][2]int32, 3*s*s)
 	h.cellReg = make([][3]int32, s*s)
 	for r := 0; r < s; r++ {
 		for col := 0; col < s; col++ {
@@ -133,8 +135,21 @@ func (c *Core) v2Order() {
 			h.regCells[(s+col)*s+r] = int32(cell)
 			h.regCells[(2*s+b)*s+bi] = int32(cell)
 			h.cellReg[cell] = [3]int32{int32(r), int32(s + col), int32(2*s + b)}
+			h.regOther[r*s+col] = [2]int32{int32(s + col), int32(2*s + b)}
+			h.regOther[(s+col)*s+r] = [2]int32{int32(r), int32(2*s + b)}
+			h.regOther[(2*s+b)*s+bi] = [2]int32{int32(r), int32(s + col)}
 		}
 	}
+}
+
+// scanned is the effective candidate set of cell j of the region being
+// scanned: its CandMem word, the region's missing word (in a register) and
+// the missing words of the cell's two other regions, read in the same cycle.
+func (h *v2) scanned(idx int) ValueSet {
+	cs := &h.cand[h.regCells[idx]]
+	o := &h.regOther[idx]
+	a, b, d := &h.regMiss, &h.miss[o[0]], &h.miss[o[1]]
+	return ValueSet{cs[0] & a[0] & b[0] & d[0], cs[1] & a[1] & b[1] & d[1], cs[2] & a[2] & b[2] & d[2], cs[3] & a[3] & b[3] & d[3]}
 }
 
 // effective is the cell's candidate set: its CandMem word and the missing
@@ -258,12 +273,7 @@ func (c *Core) strategy() {
 // its missing word.
 func (c *Core) regionStart() {
 	h := c.h
-	h.regFilled = ValueSet{}
-	for j := 0; j < c.size; j++ {
-		if c.mem.Lane(c.regionWord(h.reg), j) != 0 {
-			h.regFilled.Set(j)
-		}
-	}
+	h.regFilled = *c.mem.Filled(c.regionWord(h.reg))
 	h.regMiss = h.miss[h.reg]
 	h.issue, h.pend = 0, -1
 	h.once, h.twice = ValueSet{}, ValueSet{}
@@ -286,6 +296,23 @@ func (c *Core) regionWord(reg int) int {
 	return c.mem.BoxWord(reg - 2*c.size)
 }
 
+// runScan steps up to max consecutive H_SCAN cycles (a solo batch) and
+// returns the cycles run.
+func (c *Core) runScan(max uint64) uint64 {
+	u := &c.h.stats[c.h.ui]
+	var ran uint64
+	for ran < max && c.st == stHScan {
+		c.hist[stHScan]++
+		u.Cycles++
+		c.scanCycle()
+		ran++
+		if c.phaseChanged {
+			break
+		}
+	}
+	return ran
+}
+
 // scanCycle: the read of cell pend returns and goes through the unit; the
 // read of cell issue goes out.
 func (c *Core) scanCycle() {
@@ -294,7 +321,7 @@ func (c *Core) scanCycle() {
 	if j := h.pend; j >= 0 {
 		var e ValueSet
 		if !h.regFilled.Has(j) {
-			e = h.effective(int(h.regCells[h.reg*c.size+j]))
+			e = h.scanned(h.reg*c.size + j)
 		}
 		h.eff[j] = e
 		switch k {
