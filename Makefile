@@ -20,5 +20,11 @@ fuzz:
 	$(GO) test ./sudoku -run '^$$' -fuzz FuzzParseSudoku -fuzztime 30s
 	$(GO) test ./sudoku -run '^$$' -fuzz FuzzParseLine -fuzztime 30s
 
+# The sweep behind docs/sweep (docs/resource-model.md §6; keep the two in step).
 plots:
-	$(GO) run ./cmd/sudokusim sweep --out docs/sweep
+	$(GO) run ./cmd/sudokusim sweep --quiet --out docs/sweep --cpc 1,2,4,8 \
+	  --heuristics none --heuristics paper --subset-units 1,16 --max-order 11,15 \
+	  --max-cycles 100000000 \
+	  ../shared/data/fpt09/puzzle03b.sudoku ../shared/data/fpt09/puzzle04a.sudoku \
+	  ../shared/data/fpt09/puzzle05a.sudoku ../shared/data/fpt09/puzzle06a.sudoku
+	rm docs/sweep/points.jsonl
