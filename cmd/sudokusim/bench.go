@@ -66,7 +66,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{filepath.Join("..", "shared", "data", "fpt09")}
 	}
-	files, err := expandPuzzleArgs(paths)
+	puzzles, err := loadSuite(paths)
 	if err != nil {
 		return inputError(stderr, err)
 	}
@@ -90,14 +90,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		version int
 	}
 	var todo []job
-	for _, f := range files {
-		g, err := sudoku.LoadPuzzle(f, 0, stdin)
-		if err != nil {
-			return inputError(stderr, err)
-		}
-		name := strings.TrimSuffix(filepath.Base(f), ".sudoku")
+	for _, p := range puzzles {
 		for _, v := range vs {
-			todo = append(todo, job{name, g, v})
+			todo = append(todo, job{p.Name, p.Grid, v})
 		}
 	}
 	rows := make([]benchRow, len(todo))
@@ -138,31 +133,6 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
-}
-
-// expandPuzzleArgs turns FILE and DIR arguments into .sudoku files.
-func expandPuzzleArgs(paths []string) ([]string, error) {
-	var files []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		m, err := filepath.Glob(filepath.Join(p, "*.sudoku"))
-		if err != nil {
-			return nil, err
-		}
-		if len(m) == 0 {
-			return nil, fmt.Errorf("%s: no .sudoku files", p)
-		}
-		sort.Strings(m)
-		files = append(files, m...)
-	}
-	return files, nil
 }
 
 func benchOne(name string, g *sudoku.Grid, version, cpc int, clockHz float64, mode string) (benchRow, error) {

@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
-	"sudokusim/sudoku"
 	"sudokusim/sudoku/logic"
 )
 
@@ -71,27 +69,15 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// loadExploreSuite reads every puzzle of the arguments; a file holding
-// several puzzles names them FILE#i.
+// loadExploreSuite reads every puzzle of the arguments (see loadSuite).
 func loadExploreSuite(args []string) ([]logic.Named, error) {
-	files, err := expandPuzzleArgs(args)
+	ps, err := loadSuite(args)
 	if err != nil {
 		return nil, err
 	}
-	var out []logic.Named
-	for _, f := range files {
-		gs, err := sudoku.LoadPuzzles(f, stdin)
-		if err != nil {
-			return nil, err
-		}
-		base := strings.TrimSuffix(filepath.Base(f), ".sudoku")
-		for i, g := range gs {
-			name := base
-			if len(gs) > 1 {
-				name = fmt.Sprintf("%s#%d", base, i)
-			}
-			out = append(out, logic.Named{Name: name, Grid: g})
-		}
+	out := make([]logic.Named, len(ps))
+	for i, p := range ps {
+		out[i] = logic.Named{Name: p.Name, Grid: p.Grid}
 	}
 	return out, nil
 }

@@ -39,7 +39,7 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.cpc, "cpc", 8, "candidates per cycle k (1, 2, 4, 8, 16, 32)")
 	fs.IntVar(&f.maxOrder, "max-order", 15, "maximum order m the design is built for")
 	fs.StringVar(&f.heuristics, "heuristics", "none", "heuristic units: none (version 1), paper, or a list")
-	fs.IntVar(&f.subsetUnits, "subset-units", 0, "hidden-subset combinations compared per cycle (0: the simulator's default, 16)")
+	fs.IntVar(&f.subsetUnits, "subset-units", 0, "hidden-subset combinations compared per cycle (0: the simulator's default, 1)")
 	fs.StringVar(&f.link, "link", "uart", "uart (RS-232 front end built) or direct")
 	fs.Float64Var(&f.clockMHz, "clock-mhz", 100, "clock frequency in MHz (sizes the UART and watchdog counters)")
 	fs.IntVar(&f.baud, "baud", 115200, "RS-232 bit rate")

@@ -3,9 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -176,49 +173,13 @@ func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// loadSweepPuzzles reads files and directories (every .sudoku file in it);
-// none means the embedded sample. A file of several puzzles names them
-// FILE#i.
+// loadSweepPuzzles reads files and directories (see loadSuite); none
+// means the embedded sample.
 func loadSweepPuzzles(args []string) ([]bench.Puzzle, error) {
 	if len(args) == 0 {
 		return []bench.Puzzle{{Name: "sample", Grid: sudoku.Sample()}}, nil
 	}
-	var files []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, a)
-			continue
-		}
-		m, err := filepath.Glob(filepath.Join(a, "*.sudoku"))
-		if err != nil {
-			return nil, err
-		}
-		if len(m) == 0 {
-			return nil, fmt.Errorf("%s: no .sudoku files in the directory", a)
-		}
-		sort.Strings(m)
-		files = append(files, m...)
-	}
-	var out []bench.Puzzle
-	for _, f := range files {
-		gs, err := sudoku.LoadPuzzles(f, nil)
-		if err != nil {
-			return nil, err
-		}
-		base := strings.TrimSuffix(filepath.Base(f), ".sudoku")
-		for i, g := range gs {
-			name := base
-			if len(gs) > 1 {
-				name = fmt.Sprintf("%s#%d", base, i)
-			}
-			out = append(out, bench.Puzzle{Name: name, Grid: g})
-		}
-	}
-	return out, nil
+	return loadSuite(args)
 }
 
 func intList(s string) ([]int, error) {

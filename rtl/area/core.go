@@ -108,9 +108,10 @@ func controller(x dims) Block {
 //   - seen: each of the M bits is set by its decoder line (a LUT over the
 //     line, the bit and the clear); a clash is the line hitting a set bit
 //     (an AND per line, M of them ORed).
-//   - three pass counters (row/column/box and lane) with their end
-//     comparators, and the box address arithmetic (row (b/n)·n + i/n, lane
-//     (b mod n)·n + i mod n) as counters that wrap at n.
+//   - five counters of ⌈log₂ M⌉ bits with their end comparators: the region
+//     and lane counters of the pass, and the box pass's address arithmetic
+//     (row (b/n)·n + i/n and lane (b mod n)·n + i mod n, kept as counters
+//     that step and wrap at n, like the controller's box counters).
 func loader(x dims) Block {
 	l := fsm(5, 2).
 		Add(counter(x.bM).Times(5)).Add(eq(x.bM).Times(5)).
