@@ -47,7 +47,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	cpc := fs.String("cpc", "1,2,4,8", "candidates per cycle, a list")
 	var heur listFlag
 	fs.Var(&heur, "heuristics", "a heuristic set (none, paper, or names); repeat for several (default none)")
-	units := fs.String("subset-units", "0", "hidden-subset combinations per cycle, a list (0: the simulator's default, 16; version 2 only)")
+	units := fs.String("subset-units", "0", "hidden-subset combinations per cycle, a list (0: the simulator's default, 1; version 2 only)")
 	orders := fs.String("max-order", "15", "maximum orders, a list")
 	clocks := fs.String("clock-mhz", "100", "clock frequencies in MHz, a list")
 	mode := fs.String("mode", "fast", "fast (timing model) or cycle (cycle-level simulation)")
