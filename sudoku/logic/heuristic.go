@@ -58,6 +58,16 @@ func (h Heuristic) String() string {
 // MarshalText makes a Heuristic a JSON string.
 func (h Heuristic) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
 
+// UnmarshalText reads a heuristic's name back.
+func (h *Heuristic) UnmarshalText(b []byte) error {
+	v, ok := heuristicByName(string(b))
+	if !ok {
+		return fmt.Errorf("logic: unknown heuristic %q", b)
+	}
+	*h = v
+	return nil
+}
+
 // Apply runs one pass of h on s.
 func (h Heuristic) Apply(s *State) Counts {
 	switch h {

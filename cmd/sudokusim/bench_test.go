@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// bench runs a suite through both versions and reports every puzzle, the
+// score and the JSON rows; the two modes give the same cycles.
+func TestBenchSuite(t *testing.T) {
+	dir := t.TempDir()
+	suite := []string{filepath.Join("..", "..", "bench", "testdata", "gen03a.sudoku"), filepath.Join("..", "..", "bench", "testdata", "gen04a.sudoku")}
+	var rows [2][]benchRow
+	for i, mode := range []string{"fast", "cycle"} {
+		jsonPath := filepath.Join(dir, mode+".json")
+		var out, errb bytes.Buffer
+		code := run(append([]string{"bench", "--mode", mode, "--json", jsonPath}, suite...), &out, &errb)
+		require.Equal(t, exitOK, code, errb.String())
+		text := out.String()
+		assert.Contains(t, text, "| gen03a | ")
+		assert.Contains(t, text, "| gen04a | ")
+		assert.Contains(t, text, "Version 1: ")
+		assert.Contains(t, text, "Version 2: ")
+		assert.Equal(t, 4, strings.Count(text, "\n| gen"), "two puzzles × two versions")
+		b, err := os.ReadFile(jsonPath)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(b, &rows[i]))
+		require.Len(t, rows[i], 4)
+	}
+	for i := range rows[0] {
+		f, c := rows[0][i], rows[1][i]
+		assert.Equal(t, f.Puzzle, c.Puzzle)
+		assert.Equal(t, f.Version, c.Version)
+		assert.Equal(t, f.Cycles, c.Cycles, "%s v%d", f.Puzzle, f.Version)
+		assert.Equal(t, f.Status, c.Status)
+	}
+}
+
+// The score follows the competition rule: N⁶/t per order, a puzzle over
+// t_max scoring 0, averaged over the order's puzzles.
+func TestBenchScore(t *testing.T) {
+	rows := []benchRow{
+		{Order: 3, Version: 1, Within: true, Seconds: 0.5},
+		{Order: 3, Version: 1, Within: false, Seconds: 9},
+		{Order: 4, Version: 1, Within: true, Seconds: 2},
+		{Order: 4, Version: 2, Within: true, Seconds: 1},
+	}
+	assert.InDelta(t, (729/0.5+0)/2+4096/2.0, benchScore(rows, 1), 1e-9)
+	assert.InDelta(t, 4096.0, benchScore(rows, 2), 1e-9)
+}
