@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -26,10 +27,13 @@ const benchSynopsis = `usage: sudokusim bench [flags] [FILE|DIR ...]
 Runs every puzzle (FILEs, the .sudoku files of a DIR; default the FPT'09
 suite in ../shared/data/fpt09) through the FPT'09 processor in version 1
 (--heuristics none) and version 2 (the paper's units), over the UART at the
-clock, with the search watchdog at t_max of each order. It prints a Markdown
-table per puzzle and version — status, cycles by phase, seconds, t_max, what
-the heuristics left — the FPT'09 score of each version, and the simulator's
-own wall time and simulated cycles per second. Puzzles run in parallel.`
+clock, with the search watchdog at t_max of each order (or --max-cycles). It
+prints a Markdown table per puzzle, version and k — status, cycles by phase,
+seconds, t_max, what the heuristics left — the FPT'09 score of each version,
+and the simulator's own wall time and simulated cycles per second. With
+--mode both every run is made by the cycle-level model and the timing model,
+and any difference in cycles, status or search statistics is an error
+(exit 1). Runs go in parallel.`
 
 // benchRow is one puzzle through one version.
 type benchRow struct {
@@ -37,6 +41,7 @@ type benchRow struct {
 	Order      int             `json:"order"`
 	Empty      int             `json:"empty"`
 	Version    int             `json:"version"`
+	CPC        int             `json:"cpc"`
 	Status     string          `json:"status"`
 	Cycles     bnb.Cycles      `json:"cycles"`
 	Total      uint64          `json:"total_cycles"`
@@ -53,8 +58,9 @@ type benchRow struct {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", benchSynopsis, stdout)
-	cpc := fs.Int("cpc", 8, "candidates per cycle")
-	mode := fs.String("mode", "fast", "fast (timing model) or cycle (cycle-level simulation)")
+	cpcList := fs.String("cpc", "8", "candidates per cycle, a list")
+	mode := fs.String("mode", "fast", "fast (timing model), cycle (cycle-level simulation) or both (and compare)")
+	maxCycles := fs.Uint64("max-cycles", 0, "search watchdog in cycles (0: t_max of each order)")
 	versions := fs.String("versions", "1,2", "which versions: 1, 2 or 1,2")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency in MHz")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "puzzles run at once")
@@ -81,18 +87,24 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "bench", "--versions: %q is not 1 or 2", v)
 		}
 	}
-	if *mode != "fast" && *mode != "cycle" {
-		return usageError(stderr, "bench", "--mode %q is not fast or cycle", *mode)
+	if *mode != "fast" && *mode != "cycle" && *mode != "both" {
+		return usageError(stderr, "bench", "--mode %q is not fast, cycle or both", *mode)
+	}
+	ks, err := intList(*cpcList)
+	if err != nil {
+		return usageError(stderr, "bench", "--cpc: %v", err)
 	}
 	type job struct {
-		name    string
-		g       *sudoku.Grid
-		version int
+		name       string
+		g          *sudoku.Grid
+		version, k int
 	}
 	var todo []job
 	for _, p := range puzzles {
 		for _, v := range vs {
-			todo = append(todo, job{p.Name, p.Grid, v})
+			for _, k := range ks {
+				todo = append(todo, job{p.Name, p.Grid, v, k})
+			}
 		}
 	}
 	rows := make([]benchRow, len(todo))
@@ -104,8 +116,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				rows[i], errs[i] = benchOne(todo[i].name, todo[i].g, todo[i].version, *cpc, *clock*1e6, *mode)
-				fmt.Fprintf(stderr, "bench: %s v%d %s %.1fs\n", todo[i].name, todo[i].version, rows[i].Status, rows[i].Wall)
+				j := todo[i]
+				rows[i], errs[i] = benchOne(j.name, j.g, j.version, j.k, *clock*1e6, *maxCycles, *mode)
+				fmt.Fprintf(stderr, "bench: %s v%d k=%d %s %.1fs\n", j.name, j.version, j.k, rows[i].Status, rows[i].Wall)
 			}
 		}()
 	}
@@ -121,7 +134,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Puzzle < rows[j].Puzzle })
-	writeBenchMarkdown(stdout, rows, vs, *cpc, *clock, *mode)
+	writeBenchMarkdown(stdout, rows, vs, *cpcList, *clock, *maxCycles, *mode)
 	if *jsonPath != "" {
 		b, err := json.MarshalIndent(rows, "", "  ")
 		if err == nil {
@@ -135,9 +148,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func benchOne(name string, g *sudoku.Grid, version, cpc int, clockHz float64, mode string) (benchRow, error) {
+func benchOne(name string, g *sudoku.Grid, version, cpc int, clockHz float64, maxCycles uint64, mode string) (benchRow, error) {
 	cfg := bnb.DefaultConfig()
-	cfg.CPC, cfg.ClockHz = cpc, clockHz
+	cfg.CPC, cfg.ClockHz, cfg.MaxSearchCycles = cpc, clockHz, maxCycles
 	if version == 2 {
 		cfg.Heuristics = logic.PaperSet()
 	}
@@ -151,7 +164,17 @@ func benchOne(name string, g *sudoku.Grid, version, cpc int, clockHz float64, mo
 	}
 	wall := time.Since(start).Seconds()
 	if err != nil {
-		return benchRow{}, fmt.Errorf("%s version %d: %w", name, version, err)
+		return benchRow{}, fmt.Errorf("%s version %d k=%d: %w", name, version, cpc, err)
+	}
+	if mode == "both" {
+		fast, err := bnb.Fast(cfg, g)
+		if err != nil {
+			return benchRow{}, fmt.Errorf("%s version %d k=%d: %w", name, version, cpc, err)
+		}
+		if fast.Cycles != res.Cycles || fast.Status != res.Status || fast.Search != res.Search || fmt.Sprint(fast.Units) != fmt.Sprint(res.Units) {
+			return benchRow{}, fmt.Errorf("%s version %d k=%d: the timing model disagrees with the cycle-level model: %+v %v %+v vs %+v %v %+v",
+				name, version, cpc, fast.Cycles, fast.Status, fast.Search, res.Cycles, res.Status, res.Search)
+		}
 	}
 	if res.Solution != nil {
 		if err := sudoku.Validate(g, res.Solution); err != nil {
@@ -159,7 +182,7 @@ func benchOne(name string, g *sudoku.Grid, version, cpc int, clockHz float64, mo
 		}
 	}
 	total := res.Cycles.Total()
-	row := benchRow{Puzzle: name, Order: g.Order, Empty: g.Empty(), Version: version, Status: res.Status.String(),
+	row := benchRow{Puzzle: name, Order: g.Order, Empty: g.Empty(), Version: version, CPC: cpc, Status: res.Status.String(),
 		Cycles: res.Cycles, Total: total, Seconds: float64(total) / clockHz, TMax: sudoku.TMax(g.Order),
 		Search: res.Search, Units: res.Units, Wall: wall}
 	row.Within = res.Status == bnb.Solved && row.Seconds <= row.TMax
@@ -179,10 +202,10 @@ func benchOne(name string, g *sudoku.Grid, version, cpc int, clockHz float64, mo
 // benchScore is the FPT'09 score Σ_N N⁶/t_N over the rows of one version,
 // where a puzzle over t_max scores 0: each order contributes the mean over
 // its puzzles of N⁶/t (0 for a puzzle not solved within t_max).
-func benchScore(rows []benchRow, version int) float64 {
+func benchScore(rows []benchRow, version, k int) float64 {
 	perOrder := map[int][]float64{}
 	for _, r := range rows {
-		if r.Version != version {
+		if r.Version != version || r.CPC != k {
 			continue
 		}
 		s := 0.0
@@ -204,10 +227,14 @@ func benchScore(rows []benchRow, version int) float64 {
 	return total
 }
 
-func writeBenchMarkdown(w io.Writer, rows []benchRow, vs []int, cpc int, clockMHz float64, mode string) {
-	fmt.Fprintf(w, "k = %d, %g MHz, 115200 baud, UART link, max order 15, search watchdog t_max, %s mode.\n\n", cpc, clockMHz, mode)
-	fmt.Fprintln(w, "| puzzle | empty | v | status | rx | load | heuristics | search | tx | seconds | t_max | within | nodes | left for search | wall s | sim cycles/s |")
-	fmt.Fprintln(w, "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|")
+func writeBenchMarkdown(w io.Writer, rows []benchRow, vs []int, cpc string, clockMHz float64, maxCycles uint64, mode string) {
+	watchdog := "t_max"
+	if maxCycles > 0 {
+		watchdog = fmt.Sprintf("%d cycles", maxCycles)
+	}
+	fmt.Fprintf(w, "k = %s, %g MHz, 115200 baud, UART link, max order 15, search watchdog %s, %s mode.\n\n", cpc, clockMHz, watchdog, mode)
+	fmt.Fprintln(w, "| puzzle | empty | v | k | status | rx | load | heuristics | search | tx | seconds | t_max | within | nodes | left for search | wall s | sim cycles/s |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|")
 	for _, r := range rows {
 		within := "no"
 		if r.Within {
@@ -217,21 +244,30 @@ func writeBenchMarkdown(w io.Writer, rows []benchRow, vs []int, cpc int, clockMH
 		if r.Version == 2 {
 			left = fmt.Sprint(r.LeftEmpty)
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %s | %d | %d | %d | %d | %d | %.4g | %.4g | %s | %d | %s | %.2f | %.3g |\n",
-			r.Puzzle, r.Empty, r.Version, r.Status, r.Cycles.Rx, r.Cycles.Load, r.Cycles.Heuristics, r.Cycles.Search, r.Cycles.Tx,
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %d | %d | %d | %d | %d | %.4g | %.4g | %s | %d | %s | %.2f | %.3g |\n",
+			r.Puzzle, r.Empty, r.Version, r.CPC, r.Status, r.Cycles.Rx, r.Cycles.Load, r.Cycles.Heuristics, r.Cycles.Search, r.Cycles.Tx,
 			r.Seconds, r.TMax, within, r.Search.Nodes, left, r.Wall, r.CyclesPerS)
 	}
 	fmt.Fprintln(w)
+	var ks []int
+	for _, r := range rows {
+		if !slices.Contains(ks, r.CPC) {
+			ks = append(ks, r.CPC)
+		}
+	}
+	sort.Ints(ks)
 	for _, v := range vs {
-		n, ok := 0, 0
-		for _, r := range rows {
-			if r.Version == v {
-				n++
-				if r.Within {
-					ok++
+		for _, k := range ks {
+			n, ok := 0, 0
+			for _, r := range rows {
+				if r.Version == v && r.CPC == k {
+					n++
+					if r.Within {
+						ok++
+					}
 				}
 			}
+			fmt.Fprintf(w, "Version %d, k = %d: %d of %d puzzles within t_max; FPT'09 score %.4g.\n\n", v, k, ok, n, benchScore(rows, v, k))
 		}
-		fmt.Fprintf(w, "Version %d: %d of %d puzzles within t_max; FPT'09 score %.4g.\n\n", v, ok, n, benchScore(rows, v))
 	}
 }

@@ -26,8 +26,8 @@ func TestBenchSuite(t *testing.T) {
 		text := out.String()
 		assert.Contains(t, text, "| gen03a | ")
 		assert.Contains(t, text, "| gen04a | ")
-		assert.Contains(t, text, "Version 1: ")
-		assert.Contains(t, text, "Version 2: ")
+		assert.Contains(t, text, "Version 1, k = 8: ")
+		assert.Contains(t, text, "Version 2, k = 8: ")
 		assert.Equal(t, 4, strings.Count(text, "\n| gen"), "two puzzles × two versions")
 		b, err := os.ReadFile(jsonPath)
 		require.NoError(t, err)
@@ -47,11 +47,23 @@ func TestBenchSuite(t *testing.T) {
 // t_max scoring 0, averaged over the order's puzzles.
 func TestBenchScore(t *testing.T) {
 	rows := []benchRow{
-		{Order: 3, Version: 1, Within: true, Seconds: 0.5},
-		{Order: 3, Version: 1, Within: false, Seconds: 9},
-		{Order: 4, Version: 1, Within: true, Seconds: 2},
-		{Order: 4, Version: 2, Within: true, Seconds: 1},
+		{Order: 3, Version: 1, CPC: 8, Within: true, Seconds: 0.5},
+		{Order: 3, Version: 1, CPC: 8, Within: false, Seconds: 9},
+		{Order: 4, Version: 1, CPC: 8, Within: true, Seconds: 2},
+		{Order: 4, Version: 1, CPC: 1, Within: true, Seconds: 4},
+		{Order: 4, Version: 2, CPC: 8, Within: true, Seconds: 1},
 	}
-	assert.InDelta(t, (729/0.5+0)/2+4096/2.0, benchScore(rows, 1), 1e-9)
-	assert.InDelta(t, 4096.0, benchScore(rows, 2), 1e-9)
+	assert.InDelta(t, (729/0.5+0)/2+4096/2.0, benchScore(rows, 1, 8), 1e-9)
+	assert.InDelta(t, 4096/4.0, benchScore(rows, 1, 1), 1e-9)
+	assert.InDelta(t, 4096.0, benchScore(rows, 2, 8), 1e-9)
+}
+
+// --mode both runs both models and checks they agree, for several k.
+func TestBenchBothModes(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"bench", "--mode", "both", "--cpc", "1,32", "--max-cycles", "200000",
+		filepath.Join("..", "..", "bench", "testdata", "gen05b.sudoku")}, &out, &errb)
+	require.Equal(t, exitOK, code, errb.String())
+	assert.Contains(t, out.String(), "| gen05b | ")
+	assert.Contains(t, out.String(), "Version 2, k = 32: ")
 }

@@ -9,8 +9,12 @@ import (
 
 // benchSearch measures simulated search cycles per second of wall time.
 func benchSearch(b *testing.B, name string, run func(Config, *sudoku.Grid) (Result, error)) {
+	benchSearchK(b, name, 8, run)
+}
+
+func benchSearchK(b *testing.B, name string, k int, run func(Config, *sudoku.Grid) (Result, error)) {
 	g := loadFPT(b, name)
-	cfg := directConfig(8)
+	cfg := directConfig(k)
 	b.ReportAllocs()
 	var cycles uint64
 	for b.Loop() {
@@ -30,6 +34,11 @@ func simulateDefault(cfg Config, g *sudoku.Grid) (Result, error) {
 // 04a: 7.5 M search cycles at k = 8, 687,550 nodes.
 func BenchmarkSearchCycleLevel04a(b *testing.B) { benchSearch(b, "04a", simulateDefault) }
 func BenchmarkSearchFast04a(b *testing.B)       { benchSearch(b, "04a", Fast) }
+
+// 08a at k = 1: 17.5 M search cycles, most of them evaluator cycles — where
+// the timing model gains most, since it prices a whole EVAL run at once.
+func BenchmarkSearchCycleLevel08aK1(b *testing.B) { benchSearchK(b, "08a", 1, simulateDefault) }
+func BenchmarkSearchFast08aK1(b *testing.B)       { benchSearchK(b, "08a", 1, Fast) }
 
 // 08a: 4.1 M search cycles at k = 8, an order-8 grid (values span 64 bits).
 func BenchmarkSearchCycleLevel08a(b *testing.B) { benchSearch(b, "08a", simulateDefault) }
