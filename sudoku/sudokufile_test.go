@@ -3,6 +3,8 @@ package sudoku
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -96,4 +98,27 @@ func FuzzParseSudoku(f *testing.F) {
 		require.NoError(t, err)
 		require.True(t, g.Equal(back))
 	})
+}
+
+// BenchmarkParseSudoku reads the largest FPT'09 file (order 15, 50,625
+// cells) when the shared data is present, else a written order-15 grid.
+func BenchmarkParseSudoku(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "data", "fpt09", "puzzle15b.sudoku"))
+	if err != nil {
+		var buf bytes.Buffer
+		g := MustNew(15)
+		for i := range g.Cells {
+			g.Cells[i] = uint8(i%225 + 1)
+		}
+		_ = WriteSudoku(&buf, g)
+		data = buf.Bytes()
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := ParseSudoku(data, "bench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "files/s")
 }
