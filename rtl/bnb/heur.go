@@ -45,8 +45,18 @@ type v2 struct {
 	// Memories: CandMem, one word of S bits per cell (the candidates the
 	// heuristic rules left); MissMem, one word per region (rows, columns,
 	// boxes) of the values not yet placed in it.
-	cand []ValueSet
-	miss []ValueSet
+	//
+	// The model keeps CandMem in three orders — cand by cell (row-major),
+	// candCol column-major, candBox box-major — written together, so that a
+	// region scan reads its cells one after another in host memory as the
+	// hardware reads them one per cycle.
+	cand    []ValueSet
+	candCol []ValueSet
+	candBox []ValueSet
+	colIdx  []int32 // per cell: its index in candCol
+	boxIdx  []int32 // per cell: its index in candBox
+	view    []ValueSet
+	miss    []ValueSet
 
 	// Region tables of the order in memory (the address generators).
 	regCells []int32    // region-major, S cells per region
@@ -115,6 +125,8 @@ func (c *Core) initV2() {
 		h.afterHidden++
 	}
 	h.cand = make([]ValueSet, m*m)
+	h.candCol = make([]ValueSet, m*m)
+	h.candBox = make([]ValueSet, m*m)
 	h.miss = make([]ValueSet, 3*m)
 	h.eff = make([]ValueSet, m)
 	h.pos = make([]ValueSet, m)
@@ -127,6 +139,8 @@ func (c *Core) v2Order() {
 	h.regCells = make([]int32, 3*s*s)
 	h.regOther = make([][2]int32, 3*s*s)
 	h.cellReg = make([][3]int32, s*s)
+	h.colIdx = make([]int32, s*s)
+	h.boxIdx = make([]int32, s*s)
 	for r := 0; r < s; r++ {
 		for col := 0; col < s; col++ {
 			cell := r*s + col
@@ -135,6 +149,7 @@ func (c *Core) v2Order() {
 			h.regCells[(s+col)*s+r] = int32(cell)
 			h.regCells[(2*s+b)*s+bi] = int32(cell)
 			h.cellReg[cell] = [3]int32{int32(r), int32(s + col), int32(2*s + b)}
+			h.colIdx[cell], h.boxIdx[cell] = int32(col*s+r), int32(b*s+bi)
 			h.regOther[r*s+col] = [2]int32{int32(s + col), int32(2*s + b)}
 			h.regOther[(s+col)*s+r] = [2]int32{int32(r), int32(2*s + b)}
 			h.regOther[(2*s+b)*s+bi] = [2]int32{int32(r), int32(s + col)}
@@ -145,8 +160,8 @@ func (c *Core) v2Order() {
 // scanned is the effective candidate set of cell j of the region being
 // scanned: its CandMem word, the region's missing word (in a register) and
 // the missing words of the cell's two other regions, read in the same cycle.
-func (h *v2) scanned(idx int) ValueSet {
-	cs := &h.cand[h.regCells[idx]]
+func (h *v2) scanned(idx, j int) ValueSet {
+	cs := &h.view[j]
 	o := &h.regOther[idx]
 	a, b, d := &h.regMiss, &h.miss[o[0]], &h.miss[o[1]]
 	return ValueSet{cs[0] & a[0] & b[0] & d[0], cs[1] & a[1] & b[1] & d[1], cs[2] & a[2] & b[2] & d[2], cs[3] & a[3] & b[3] & d[3]}
@@ -274,6 +289,14 @@ func (c *Core) strategy() {
 func (c *Core) regionStart() {
 	h := c.h
 	h.regFilled = *c.mem.Filled(c.regionWord(h.reg))
+	switch s := c.size; {
+	case h.reg < s:
+		h.view = h.cand[h.reg*s : (h.reg+1)*s]
+	case h.reg < 2*s:
+		h.view = h.candCol[(h.reg-s)*s : (h.reg-s+1)*s]
+	default:
+		h.view = h.candBox[(h.reg-2*s)*s : (h.reg-2*s+1)*s]
+	}
 	h.regMiss = h.miss[h.reg]
 	h.issue, h.pend = 0, -1
 	h.once, h.twice = ValueSet{}, ValueSet{}
@@ -321,7 +344,7 @@ func (c *Core) scanCycle() {
 	if j := h.pend; j >= 0 {
 		var e ValueSet
 		if !h.regFilled.Has(j) {
-			e = h.scanned(h.reg*c.size + j)
+			e = h.scanned(h.reg*c.size+j, j)
 		}
 		h.eff[j] = e
 		switch k {
@@ -451,10 +474,7 @@ func (c *Core) removeHit() {
 		for v := e.firstAbove(-1, c.size); v >= 0; v = e.firstAbove(v, c.size) {
 			h.pos[v].Clear(j)
 		}
-		cs := &h.cand[cell]
-		for w := range cs {
-			cs[w] &= keep[w]
-		}
+		h.andCand(cell, &keep)
 		h.passRem += n
 		h.stats[h.ui].Removed += n
 	}
@@ -467,7 +487,7 @@ func (c *Core) fixCell() {
 	h := c.h
 	cell, v := h.fixCell, h.fixVal
 	r, col := cell/c.size, cell%c.size
-	h.cand[cell] = ValueSet{}
+	h.setCand(cell, ValueSet{})
 	for _, reg := range h.cellReg[cell] {
 		h.miss[reg].Clear(v - 1)
 	}
@@ -497,4 +517,18 @@ func (c *Core) regionDone() {
 		return
 	}
 	c.st = stHPass
+}
+
+// setCand writes CandMem[cell].
+func (h *v2) setCand(cell int, v ValueSet) {
+	h.cand[cell], h.candCol[h.colIdx[cell]], h.candBox[h.boxIdx[cell]] = v, v, v
+}
+
+// andCand clears in CandMem[cell] every value not in keep.
+func (h *v2) andCand(cell int, keep *ValueSet) {
+	for _, cs := range [3]*ValueSet{&h.cand[cell], &h.candCol[h.colIdx[cell]], &h.candBox[h.boxIdx[cell]]} {
+		for w := range cs {
+			cs[w] &= keep[w]
+		}
+	}
 }

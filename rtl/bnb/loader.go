@@ -18,10 +18,10 @@ func (c *Core) stepLoad() {
 		}
 		if h := c.h; h != nil { // CandMem: all values for an empty cell, none for a given
 			if v == 0 {
-				h.cand[c.rowR*size+c.q] = c.enabled
+				h.setCand(c.rowR*size+c.q, c.enabled)
 				h.empty++
 			} else {
-				h.cand[c.rowR*size+c.q] = ValueSet{}
+				h.setCand(c.rowR*size+c.q, ValueSet{})
 			}
 		}
 		c.q++
