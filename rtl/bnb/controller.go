@@ -16,6 +16,7 @@ func (c *Core) runSearch(max uint64) uint64 {
 	for ran < max {
 		c.hist[c.st]++
 		ran++
+		mem.Edge() // closes the previous cycle's port accounting
 		switch c.st {
 		case stStart: // address given-mask word 0
 			c.r, c.c, c.fwd, c.depth = 0, -1, true, 0
@@ -30,9 +31,11 @@ func (c *Core) runSearch(max uint64) uint64 {
 			n := c.order
 			c.b = (c.r/n)*n + c.c/n
 			c.p = (c.r%n)*n + c.c%n
-			mem.checkPorts(mem.ColWord(c.c), mem.BoxWord(c.b), false)
+			mem.Read(PortA, mem.ColWord(c.c))
+			mem.Read(PortB, mem.BoxWord(c.b))
 			c.st = stRead2
 		case stRead2: // row word on port A; the column word goes to its register
+			mem.Read(PortA, mem.RowWord(c.r))
 			col, box, row := mem.Present(mem.ColWord(c.c)), mem.Present(mem.BoxWord(c.b)), mem.Present(mem.RowWord(c.r))
 			c.used = ValueSet{col[0] | box[0] | row[0], col[1] | box[1] | row[1], col[2] | box[2] | row[2], col[3] | box[3] | row[3]}
 			if h := c.h; h != nil && h.searchUsesCand {
@@ -57,9 +60,8 @@ func (c *Core) runSearch(max uint64) uint64 {
 				c.v += c.eval.K
 			}
 		case stWrite1: // row and column lanes ← x
-			mem.checkPorts(mem.RowWord(c.r), mem.ColWord(c.c), true)
-			mem.WriteLane(mem.RowWord(c.r), c.c, uint8(c.x))
-			mem.WriteLane(mem.ColWord(c.c), c.r, uint8(c.x))
+			mem.WriteLane(PortA, mem.RowWord(c.r), c.c, uint8(c.x))
+			mem.WriteLane(PortB, mem.ColWord(c.c), c.r, uint8(c.x))
 			c.addChecksum(c.x - c.old)
 			c.stats.Nodes++
 			if c.depth+1 > c.stats.MaxDepth {
@@ -67,7 +69,7 @@ func (c *Core) runSearch(max uint64) uint64 {
 			}
 			c.st = stWrite2
 		case stWrite2: // box lane ← x, and the first forward seek
-			mem.WriteLane(mem.BoxWord(c.b), c.p, uint8(c.x))
+			mem.WriteLane(PortA, mem.BoxWord(c.b), c.p, uint8(c.x))
 			c.depth++
 			c.fwd = true
 			if c.seek() {
@@ -75,14 +77,13 @@ func (c *Core) runSearch(max uint64) uint64 {
 				return ran
 			}
 		case stUndo1: // row and column lanes ← 0
-			mem.checkPorts(mem.RowWord(c.r), mem.ColWord(c.c), true)
-			mem.WriteLane(mem.RowWord(c.r), c.c, 0)
-			mem.WriteLane(mem.ColWord(c.c), c.r, 0)
+			mem.WriteLane(PortA, mem.RowWord(c.r), c.c, 0)
+			mem.WriteLane(PortB, mem.ColWord(c.c), c.r, 0)
 			c.addChecksum(-c.old)
 			c.stats.Backtracks++
 			c.st = stUndo2
 		case stUndo2: // box lane ← 0, and the first backward seek
-			mem.WriteLane(mem.BoxWord(c.b), c.p, 0)
+			mem.WriteLane(PortA, mem.BoxWord(c.b), c.p, 0)
 			c.depth--
 			c.fwd = false
 			if c.seek() {

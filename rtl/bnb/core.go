@@ -144,7 +144,9 @@ func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
 func (c *Core) preload(g *sudoku.Grid) {
 	c.setOrder(g.Order)
 	for r := 0; r < c.size; r++ {
-		c.writeRow(r, g.Cells[r*c.size:(r+1)*c.size])
+		row := g.Cells[r*c.size : (r+1)*c.size]
+		c.mem.Init(c.mem.RowWord(r), row)
+		c.giv.Write(r, givenMask(row))
 	}
 	c.chk = int(sudoku.Checksum(g))
 	c.st = stLRowAddr
@@ -160,16 +162,22 @@ func (c *Core) setOrder(n int) {
 	c.limit = c.cfg.SearchLimit(n)
 }
 
-// writeRow is the RowAssembler's write: row word r and given-mask word r.
+// writeRow is the RowAssembler's write: row word r on port A and
+// given-mask word r.
 func (c *Core) writeRow(r int, cells []uint8) {
-	c.mem.WriteWord(c.mem.RowWord(r), cells)
+	c.mem.WriteWord(PortA, c.mem.RowWord(r), cells)
+	c.giv.Write(r, givenMask(cells))
+}
+
+// givenMask marks the lanes of a row that hold a given.
+func givenMask(cells []uint8) ValueSet {
 	var g ValueSet
 	for j, v := range cells {
 		if v != 0 {
 			g.Set(j)
 		}
 	}
-	c.giv.Write(r, g)
+	return g
 }
 
 // Name implements sim.Block.
@@ -235,8 +243,14 @@ func (c *Core) RunAlone(max uint64) uint64 {
 	return ran
 }
 
-// Err implements sim.Faulter.
-func (c *Core) Err() error { return c.fault }
+// Err implements sim.Faulter: a model error of the Core or a breach of the
+// grid memory's port rules.
+func (c *Core) Err() error {
+	if c.fault != nil {
+		return c.fault
+	}
+	return c.mem.Err()
+}
 
 func (c *Core) enter(id sim.PhaseID) {
 	c.sched.EnterPhase(id)
@@ -246,6 +260,9 @@ func (c *Core) enter(id sim.PhaseID) {
 // step is one clock cycle.
 func (c *Core) step() {
 	c.phaseChanged = false
+	if c.st != stStart && c.st != stSeek && (c.st < stRead1 || c.st > stUndo2) {
+		c.mem.Edge() // the search loop clocks the memory itself
+	}
 	switch c.st {
 	case stHalt:
 		return

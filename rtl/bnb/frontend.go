@@ -58,6 +58,9 @@ func (c *Core) stepTx() {
 		c.st = stHalt
 		return
 	}
+	if k := c.txIdx - 6; c.reply == 0 && k >= 0 && k%c.size == 0 {
+		c.mem.Read(PortA, c.mem.RowWord(k/c.size)) // the next row of the answer
+	}
 	c.txNext = txOffer{true, c.replyByte(c.txIdx)}
 }
 

@@ -27,6 +27,39 @@ type GridMem struct {
 	filled  []ValueSet // per word: the enabled lanes holding a value
 	mapping bram.Mapping
 	err     error
+	// watch turns on the port accounting: ports records this cycle's
+	// accesses to check the RAMB16 rules (one access per port, no write
+	// colliding with the other port's access), and tap, when set, sees every
+	// access and clock edge (tests replay the traffic on a bram.Memory built
+	// from the same mapping). Off, the accesses cost one branch each: the
+	// controller's port use is fixed by its states, which the tests check.
+	watch bool
+	ports [2]portUse
+	tap   gridTap
+}
+
+// Watch turns the per-cycle port-rule checks on (and attaches tap, which
+// may be nil).
+func (g *GridMem) Watch(tap gridTap) {
+	g.watch, g.tap = true, tap
+}
+
+// Port names.
+const (
+	PortA = 0
+	PortB = 1
+)
+
+type portUse struct {
+	on, we bool
+	word   int
+}
+
+// gridTap observes GridMem's port traffic.
+type gridTap interface {
+	read(port, word int)
+	write(port, word int, lanes []uint8, lo, hi int) // lanes lo..hi-1 of word were written
+	edge()
 }
 
 // NewGridMem returns the memory of a design for maximum order maxOrder.
@@ -80,41 +113,96 @@ func (g *GridMem) recount(w int) {
 	g.present[w], g.filled[w] = s, f
 }
 
-// WriteWord writes a whole word (the first len(lanes) lanes; the rest keep
-// their contents).
-func (g *GridMem) WriteWord(w int, lanes []uint8) {
+// Init writes a word outside any clock cycle (BRAM initialisation, the
+// direct link): the first len(lanes) lanes; the rest keep their contents.
+func (g *GridMem) Init(w int, lanes []uint8) {
 	copy(g.lanes[w*g.m:], lanes)
 	g.recount(w)
 }
 
-// WriteLane writes value v into lane j of word w. The hardware writes the
-// registered copy of the word with lane j replaced; no other lane changes.
+// use accounts for one access of port p to word w in this cycle.
+func (g *GridMem) use(p, w int, we bool) {
+	u, o := &g.ports[p], &g.ports[1-p]
+	if g.err == nil {
+		switch {
+		case u.on:
+			g.err = fmt.Errorf("bnb: grid memory port %c used twice in one cycle (words %d and %d)", 'A'+p, u.word, w)
+		case o.on && o.word == w && (we || o.we):
+			g.err = fmt.Errorf("bnb: grid memory collision: ports A and B on word %d in one cycle with a write", w)
+		}
+	}
+	*u = portUse{on: true, we: we, word: w}
+}
+
+// Read presents address w on port p; the word is on the port's output
+// from the next cycle.
+func (g *GridMem) Read(p, w int) {
+	if g.watch {
+		g.watchRead(p, w)
+	}
+}
+
+func (g *GridMem) watchRead(p, w int) {
+	g.use(p, w, false)
+	if g.tap != nil {
+		g.tap.read(p, w)
+	}
+}
+
+// WriteWord writes a whole word through port p (the first len(lanes) lanes;
+// the rest keep their contents).
+func (g *GridMem) WriteWord(p, w int, lanes []uint8) {
+	g.Init(w, lanes)
+	if g.watch {
+		g.watchWrite(p, w, 0, len(lanes))
+	}
+}
+
+// Edge is the clock edge: the cycle's port accounting starts afresh.
+func (g *GridMem) Edge() {
+	if g.watch {
+		g.watchEdge()
+	}
+}
+
+func (g *GridMem) watchEdge() {
+	g.ports = [2]portUse{}
+	if g.tap != nil {
+		g.tap.edge()
+	}
+}
+
+// WriteLane writes value v into lane j of word w through port p. The
+// hardware writes the registered copy of the word with lane j replaced (the
+// RAMB16 columns holding lane j are rewritten whole); no other lane changes.
 // Words hold no value twice in their enabled lanes once the loader has
 // checked the givens, so the value set is updated in place.
-func (g *GridMem) WriteLane(w, j int, v uint8) {
-	p := &g.lanes[w*g.m+j]
-	if old := *p; old != 0 {
+func (g *GridMem) WriteLane(p, w, j int, v uint8) {
+	q := &g.lanes[w*g.m+j]
+	if old := *q; old != 0 {
 		g.present[w].Clear(int(old) - 1)
 		g.filled[w].Clear(j)
 	}
-	*p = v
+	*q = v
 	if v != 0 {
 		g.present[w].Set(int(v) - 1)
 		if j < g.size {
 			g.filled[w].Set(j)
 		}
 	}
-}
-
-// checkPorts reports a collision when both ports address one word in a
-// cycle in which either writes (RAMB16 rule, DESIGN §3).
-func (g *GridMem) checkPorts(a, b int, write bool) {
-	if a == b && write && g.err == nil {
-		g.err = fmt.Errorf("bnb: grid memory collision: both ports on word %d with a write", a)
+	if g.watch {
+		g.watchWrite(p, w, j, j+1)
 	}
 }
 
-// Err is the first collision seen.
+func (g *GridMem) watchWrite(p, w, lo, hi int) {
+	g.use(p, w, true)
+	if g.tap != nil {
+		g.tap.write(p, w, g.lanes[w*g.m:(w+1)*g.m], lo, hi)
+	}
+}
+
+// Err is the first breach of the port rules seen.
 func (g *GridMem) Err() error { return g.err }
 
 // GivenMem holds one word of M bits per row: bit c of word r is set when

@@ -216,7 +216,7 @@ func (c *Core) stepHeur() {
 		cell := h.fixCell
 		r, col := cell/c.size, cell%c.size
 		b := (r/c.order)*c.order + col/c.order
-		c.mem.WriteLane(c.mem.BoxWord(b), (r%c.order)*c.order+col%c.order, uint8(h.fixVal))
+		c.mem.WriteLane(PortA, c.mem.BoxWord(b), (r%c.order)*c.order+col%c.order, uint8(h.fixVal))
 		if unitK(h.units[h.ui]) == 0 {
 			c.st = stHScan // re-issue the next cell: the pipeline refills
 		} else if h.single.firstAbove(-1, c.size) >= 0 {
@@ -288,6 +288,7 @@ func (c *Core) strategy() {
 // its missing word.
 func (c *Core) regionStart() {
 	h := c.h
+	c.mem.Read(PortA, c.regionWord(h.reg))
 	h.regFilled = *c.mem.Filled(c.regionWord(h.reg))
 	switch s := c.size; {
 	case h.reg < s:
@@ -325,6 +326,7 @@ func (c *Core) runScan(max uint64) uint64 {
 	u := &c.h.stats[c.h.ui]
 	var ran uint64
 	for ran < max && c.st == stHScan {
+		c.mem.Edge()
 		c.hist[stHScan]++
 		u.Cycles++
 		c.scanCycle()
@@ -493,8 +495,8 @@ func (c *Core) fixCell() {
 	}
 	h.regMiss.Clear(v - 1)
 	h.regFilled.Set(h.fixPos)
-	c.mem.WriteLane(c.mem.RowWord(r), col, uint8(v))
-	c.mem.WriteLane(c.mem.ColWord(col), r, uint8(v))
+	c.mem.WriteLane(PortA, c.mem.RowWord(r), col, uint8(v))
+	c.mem.WriteLane(PortB, c.mem.ColWord(col), r, uint8(v))
 	g := c.giv.Word(r)
 	g.Set(col)
 	c.giv.Write(r, g)

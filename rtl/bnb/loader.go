@@ -9,6 +9,7 @@ func (c *Core) stepLoad() {
 	size, n := c.size, c.order
 	switch c.st {
 	case stLRowAddr: // address row word 0
+		c.mem.Read(PortA, c.mem.RowWord(0))
 		c.rowR, c.q, c.seen = 0, 0, ValueSet{}
 		c.st = stLRowLane
 	case stLRowLane: // lane q of the latched row word rowR
@@ -24,6 +25,9 @@ func (c *Core) stepLoad() {
 				h.setCand(c.rowR*size+c.q, ValueSet{})
 			}
 		}
+		if c.q == size-1 && c.rowR+1 < size { // address the next row
+			c.mem.Read(PortA, c.mem.RowWord(c.rowR+1))
+		}
 		c.q++
 		if c.q == size { // the next row was addressed in this cycle
 			c.writeMissing(c.rowR)
@@ -35,6 +39,10 @@ func (c *Core) stepLoad() {
 	case stLCol:
 		// Port B: the column completed last cycle.
 		c.flushWord()
+		// Port A: the read of cycle q (row word q mod S for column q / S).
+		if c.q < size*size {
+			c.mem.Read(PortA, c.mem.RowWord(c.q%size))
+		}
 		// The lane of the read issued last cycle (q-1).
 		if k := c.q - 1; k >= 0 && k < size*size {
 			col, row := k/size, k%size
@@ -58,6 +66,10 @@ func (c *Core) stepLoad() {
 		}
 	case stLBox:
 		c.flushWord()
+		if q := c.q; q < size*size {
+			b, i := q/size, q%size
+			c.mem.Read(PortA, c.mem.RowWord((b/n)*n+i/n))
+		}
 		// The lane of the read issued last cycle: lane i of box b, from
 		// row word (b/n)·n + i/n.
 		if k := c.q - 1; k >= 0 && k < size*size {
@@ -107,7 +119,7 @@ func (c *Core) check(v uint8) bool {
 // flushWord writes the assembled word waiting for port B.
 func (c *Core) flushWord() {
 	if c.wadr >= 0 {
-		c.mem.WriteWord(c.wadr, c.wbuf[:c.size])
+		c.mem.WriteWord(PortB, c.wadr, c.wbuf[:c.size])
 		c.wadr = -1
 	}
 }
