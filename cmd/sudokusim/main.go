@@ -124,7 +124,7 @@ func newFlagSet(name, synopsis string, stdout io.Writer) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (done bool, status int) {
 	usage := fs.Usage
 	fs.Usage = func() {} // the flag package calls it on every error; we print our own
-	err := fs.Parse(args)
+	err := parseInterleaved(fs, args)
 	fs.Usage = usage
 	switch {
 	case err == nil:
@@ -136,6 +136,30 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (done bool, s
 		fmt.Fprintf(stderr, "sudokusim %s: %v (see --help)\n", fs.Name(), err)
 		return true, exitUsage
 	}
+}
+
+// parseInterleaved parses flags that may stand before, between or after
+// the positional arguments (`ref FILE --json` as well as `ref --json FILE`);
+// "--" still ends the flags. The positional arguments end up in fs.Args().
+func parseInterleaved(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		// fs.Parse stops at the first positional argument, or after "--".
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			pos = append(pos, rest...)
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
 }
 
 // usageError prints one line for bad usage and returns exitUsage.

@@ -65,3 +65,18 @@ func TestBadFlagIsOneLine(t *testing.T) {
 		assert.Equal(t, "sudokusim "+name+": flag provided but not defined: -no-such-flag (see --help)\n", errOut)
 	}
 }
+
+func TestFlagsAfterArguments(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "shared", "data", "fpt09", "puzzle03a.sudoku")
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("FPT'09 suite not beside the checkout")
+	}
+	var out, errb bytes.Buffer
+	code := run([]string{"ref", path, "--json"}, &out, &errb)
+	require.Equal(t, exitOK, code, errb.String())
+	assert.True(t, strings.HasPrefix(out.String(), "{"), "JSON on stdout: %q", out.String())
+	out.Reset()
+	code = run([]string{"solve", path, "--link", "direct", "--json"}, &out, &errb)
+	require.Equal(t, exitOK, code, errb.String())
+	assert.Contains(t, out.String(), `"link":"direct"`)
+}
