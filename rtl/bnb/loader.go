@@ -6,7 +6,7 @@ package bnb
 
 // stepLoad is one cycle of the load phase.
 func (c *Core) stepLoad() {
-	size, n := c.size, c.order
+	size := c.size
 	switch c.st {
 	case stLRowAddr: // address row word 0
 		c.mem.Read(PortA, c.mem.RowWord(0))
@@ -36,68 +36,69 @@ func (c *Core) stepLoad() {
 				c.st, c.q = stLCol, 0
 			}
 		}
-	case stLCol:
-		// Port B: the column completed last cycle.
-		c.flushWord()
-		// Port A: the read of cycle q (row word q mod S for column q / S).
-		if c.q < size*size {
-			c.mem.Read(PortA, c.mem.RowWord(c.q%size))
+	case stLCol, stLBox:
+		c.stepAssemblePass()
+	}
+}
+
+// passCell is the cell whose lane the assembling passes read at pass step
+// k: cell i of column or box w (k = w·S + i), as row word and lane.
+func (c *Core) passCell(k int) (row, lane int) {
+	size, n := c.size, c.order
+	w, i := k/size, k%size
+	if c.st == stLCol {
+		return i, w
+	}
+	return (w/n)*n + i/n, (w%n)*n + i%n
+}
+
+// stepAssemblePass is one cycle of L_COL or L_BOX: the word completed last
+// cycle goes out on port B, the read of step q on port A, and the lane read
+// at step q−1 arrives into the assembly register and the seen check; the
+// column (box) word is complete when its S-th lane arrives.
+func (c *Core) stepAssemblePass() {
+	size := c.size
+	c.flushWord()
+	if c.q < size*size {
+		row, _ := c.passCell(c.q)
+		c.mem.Read(PortA, c.mem.RowWord(row))
+	}
+	if k := c.q - 1; k >= 0 && k < size*size {
+		w, i := k/size, k%size
+		if i == 0 {
+			c.seen = ValueSet{}
 		}
-		// The lane of the read issued last cycle (q-1).
-		if k := c.q - 1; k >= 0 && k < size*size {
-			col, row := k/size, k%size
-			if row == 0 {
-				c.seen = ValueSet{}
-			}
-			v := c.mem.Lane(c.mem.RowWord(row), col)
-			c.asm[row] = v
-			if c.check(v) {
-				return
-			}
-			if row == size-1 {
-				copy(c.wbuf, c.asm[:size])
-				c.wadr = c.mem.ColWord(col)
-				c.writeMissing(size + col)
-			}
+		row, lane := c.passCell(k)
+		v := c.mem.Lane(c.mem.RowWord(row), lane)
+		c.asm[i] = v
+		if c.check(v) {
+			return
 		}
-		c.q++
-		if c.q == size*size+2 {
-			c.st, c.q = stLBox, 0
-		}
-	case stLBox:
-		c.flushWord()
-		if q := c.q; q < size*size {
-			b, i := q/size, q%size
-			c.mem.Read(PortA, c.mem.RowWord((b/n)*n+i/n))
-		}
-		// The lane of the read issued last cycle: lane i of box b, from
-		// row word (b/n)·n + i/n.
-		if k := c.q - 1; k >= 0 && k < size*size {
-			box, i := k/size, k%size
-			if i == 0 {
-				c.seen = ValueSet{}
-			}
-			v := c.mem.Lane(c.mem.RowWord((box/n)*n+i/n), (box%n)*n+i%n)
-			c.asm[i] = v
-			if c.check(v) {
-				return
-			}
-			if i == size-1 {
-				copy(c.wbuf, c.asm[:size])
-				c.wadr = c.mem.BoxWord(box)
-				c.writeMissing(2*size + box)
-			}
-		}
-		c.q++
-		if c.q == size*size+2 {
-			if c.h != nil {
-				c.st = stHPass
-				c.enter(c.ph.heur)
+		if i == size-1 {
+			copy(c.wbuf, c.asm[:size])
+			if c.st == stLCol {
+				c.wadr = c.mem.ColWord(w)
+				c.writeMissing(size + w)
 			} else {
-				c.st = stStart
-				c.enter(c.ph.search)
+				c.wadr = c.mem.BoxWord(w)
+				c.writeMissing(2*size + w)
 			}
 		}
+	}
+	c.q++
+	if c.q < size*size+2 {
+		return
+	}
+	c.q = 0
+	switch {
+	case c.st == stLCol:
+		c.st = stLBox
+	case c.h != nil:
+		c.st = stHPass
+		c.enter(c.ph.heur)
+	default:
+		c.st = stStart
+		c.enter(c.ph.search)
 	}
 }
 
