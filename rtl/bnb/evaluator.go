@@ -2,10 +2,11 @@ package bnb
 
 import "math/bits"
 
-// Evaluator is the pruning-function datapath of seed 000 §2.3.3: K columns
-// of comparators test the candidates v+1 … v+K of a cell at once against
-// every enabled lane of the registered row, column and box words, and a
-// priority encoder picks the lowest candidate that matches no lane.
+// Evaluator is the pruning-function datapath of seed 000 §2.3.3: it tests
+// the candidates v+1 … v+K of a cell at once against every enabled lane of
+// the registered row, column and box words (per lane a subtractor forms
+// lane − (v+1), per candidate a decode of it says "this lane holds me"), and
+// a priority encoder picks the lowest candidate that no lane holds.
 //
 // Its cost is the whole point of the candidates-per-cycle trade-off: one
 // Step is one clock cycle, so a cell whose next free value is x costs
