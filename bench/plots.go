@@ -260,7 +260,9 @@ func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 	p.Title.Text += fmt.Sprintf(" (m=%d, %g MHz)", maxM, clock)
 	p.Legend.Top = true
 	p.Legend.TextStyle.Font.Size = vg.Points(8)
-	// Room on the right for the legend: the k axis runs on to 4× its data.
+	// Room on the right for the legend: the k axis runs on to 4× its data,
+	// ticks only where there is data.
+	p.X.Tick.Marker = kTicks{upTo: p.X.Max}
 	p.X.Max *= 4
 	return p, nil
 }
@@ -317,19 +319,34 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 		return nil, err
 	}
 	// The front's configurations are labelled; the others are the cloud.
-	if len(front) > 0 {
-		texts := make([]string, len(front))
+	// Neighbours on the front often sit a few points apart, so the labels
+	// alternate: right of and above the point, then left of and below it.
+	for side := 0; side < 2; side++ {
+		var xys plotter.XYs
+		var texts []string
 		for i, q := range front {
-			texts[i] = names[q]
+			if i%2 == side {
+				xys = append(xys, q)
+				texts = append(texts, names[q])
+			}
 		}
-		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: front, Labels: texts})
+		if len(xys) == 0 {
+			continue
+		}
+		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: texts})
 		if err != nil {
 			return nil, err
 		}
 		for i := range labels.TextStyle {
 			labels.TextStyle[i].Font.Size = vg.Points(7)
+			if side == 1 {
+				labels.TextStyle[i].XAlign = draw.XRight
+			}
 		}
 		labels.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(3)}
+		if side == 1 {
+			labels.Offset = vg.Point{X: vg.Points(-3), Y: vg.Points(-9)}
+		}
 		p.Add(labels)
 	}
 	p.Legend.Top = true
@@ -405,10 +422,14 @@ func (ticks125) Ticks(min, max float64) []plot.Tick {
 	return t
 }
 
-// kTicks marks the powers of two of the k axis.
-type kTicks struct{}
+// kTicks marks the powers of two of the k axis, up to upTo when it is set
+// (an axis stretched to make room for a legend has no k beyond its data).
+type kTicks struct{ upTo float64 }
 
-func (kTicks) Ticks(min, max float64) []plot.Tick {
+func (kt kTicks) Ticks(min, max float64) []plot.Tick {
+	if kt.upTo > 0 && kt.upTo < max {
+		max = kt.upTo
+	}
 	var t []plot.Tick
 	for k := 1.0; k <= max*1.0001; k *= 2 {
 		if k >= min*0.9999 {
