@@ -37,8 +37,9 @@ var coreStateNames = [...]string{"WAIT_FRAME", "L_ROW_ADDR", "L_ROW", "L_COL", "
 
 func (s coreState) String() string { return coreStateNames[s] }
 
-// Core is the processor behind the UART: RowAssembler, Loader, Controller,
-// Evaluator and their memories, one clocked block.
+// Core is the processor behind the UART: RowAssembler, Loader, the
+// version-2 heuristic units and strategy controller, the search Controller,
+// Evaluator and ResponseUnit, and their memories, as one clocked block.
 //
 // It is one sim.Block because its parts share the memories port by port and
 // hand over from one to the next in a fixed order; no other block reads its
@@ -99,7 +100,7 @@ type Core struct {
 
 	status Status
 	stats  SearchStats
-	// hist counts the load and search cycles spent in each state.
+	// hist counts the load, heuristic and search cycles spent in each state.
 	hist [numStates]uint64
 	// h is the version-2 hardware (nil in version 1).
 	h     *v2
@@ -315,7 +316,7 @@ func (c *Core) Solution() *sudoku.Grid {
 	return g
 }
 
-// StateCycles returns the load and search cycles spent in each FSM state,
+// StateCycles returns the load, heuristic and search cycles spent in each FSM state,
 // by state name, states in FSM order; states never entered are left out.
 func (c *Core) StateCycles() []StateCycles {
 	var out []StateCycles

@@ -89,7 +89,7 @@ func (p *Processor) Scheduler() *sim.Scheduler { return p.sched }
 
 // Solve runs one puzzle from the first cycle to the last stop bit of the
 // answer (LinkUART) or from the first load cycle to the end of the search
-// (LinkDirect).
+// (LinkDirect). A Processor solves one puzzle; build another for the next.
 func (p *Processor) Solve(g *sudoku.Grid, opt SimOptions) (Result, error) {
 	s, core := p.sched, p.core
 	res := Result{Order: g.Order}
