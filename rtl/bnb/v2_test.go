@@ -34,7 +34,7 @@ func runHeuristicsOnly(t *testing.T, cfg Config, g *sudoku.Grid) *Core {
 // candidates removed per unit, and the same candidate state at the end.
 func TestV2MatchesSoftwareTwin(t *testing.T) {
 	puzzles := map[string]*sudoku.Grid{"sample": sudoku.Sample()}
-	for _, name := range []string{"03a", "04a", "05a", "06a", "07a", "08a", "09a", "10a", "11a", "03b", "04b", "05b", "06b"} {
+	for _, name := range []string{"03a", "04a", "05a", "06a", "07a", "08a", "09a", "10a", "11a", "12a", "13a", "14a", "15a", "03b", "04b", "05b", "06b"} {
 		puzzles[name] = loadFPT(t, name)
 	}
 	for name, g := range puzzles {
