@@ -435,3 +435,30 @@ func (liar) Commit()                    {}
 func (liar) Idle() uint64               { return 0 }
 func (liar) Skip(uint64)                {}
 func (liar) RunAlone(max uint64) uint64 { return max + 1 }
+
+// wide declares a 2-bit signal and drives it with a 3-bit value: a model
+// bug the VCD writer reports instead of writing a value a reader would
+// misread.
+type wide struct{ v uint64 }
+
+func (w *wide) Name() string { return "wide" }
+func (w *wide) Eval()        {}
+func (w *wide) Commit()      { w.v++ }
+func (w *wide) Signals() []sim.Signal {
+	return []sim.Signal{{Name: "v", Width: 2, Value: func() uint64 { return w.v }}}
+}
+
+func TestVCDValueWiderThanSignal(t *testing.T) {
+	s, err := sim.New(sim.DefaultConfig())
+	require.NoError(t, err)
+	s.Add(&wide{})
+	var buf bytes.Buffer
+	v, err := sim.NewVCD(&buf, s, sim.VCDOptions{})
+	require.NoError(t, err)
+	_, err = s.Run(3)
+	require.NoError(t, err)
+	require.NoError(t, v.Err(), "0..3 fit in 2 bits")
+	_, err = s.Run(1)
+	require.NoError(t, err)
+	assert.ErrorContains(t, v.Close(), "signal wide.v: value 4 does not fit its 2 bits")
+}

@@ -46,6 +46,7 @@ type VCD struct {
 
 type vcdSignal struct {
 	id    string
+	name  string
 	width int
 	value func() uint64
 	last  uint64
@@ -117,7 +118,7 @@ func NewVCD(w io.Writer, s *Scheduler, opt VCDOptions) (*VCD, error) {
 		for _, sig := range sc.sigs {
 			id := vcdID(len(v.sigs))
 			fmt.Fprintf(v.w, "$var wire %d %s %s $end\n", sig.Width, id, sig.Name)
-			v.sigs = append(v.sigs, vcdSignal{id: id, width: sig.Width, value: sig.Value})
+			v.sigs = append(v.sigs, vcdSignal{id: id, name: sc.name + "." + sig.Name, width: sig.Width, value: sig.Value})
 		}
 		fmt.Fprintf(v.w, "$upscope $end\n")
 	}
@@ -168,6 +169,12 @@ func (v *VCD) stamp(cycle uint64) {
 }
 
 func (v *VCD) emit(sg *vcdSignal) {
+	if sg.width < 64 && sg.last>>uint(sg.width) != 0 && v.err == nil {
+		// A model bug: the block declared too narrow a signal. A VCD reader
+		// would misread the value, so the trace stops with an error.
+		v.err = fmt.Errorf("sim: vcd: signal %s: value %d does not fit its %d bits", sg.name, sg.last, sg.width)
+		return
+	}
 	b := v.buf[:0]
 	if sg.width == 1 {
 		b = append(b, '0'+byte(sg.last&1))

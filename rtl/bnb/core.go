@@ -335,11 +335,16 @@ func (c *Core) String() string {
 	return fmt.Sprintf("core{%s r=%d c=%d v=%d}", c.st, c.r, c.c, c.v)
 }
 
+// stateBits is the width of the traced state register.
+const stateBits = 5
+
+var _ = [1]struct{}{}[numStates>>stateBits] // numStates must fit in stateBits
+
 // Signals implements sim.Traced: the FSM state, the cell being worked on,
 // the evaluator's base value and the candidate found.
 func (c *Core) Signals() []sim.Signal {
 	return []sim.Signal{
-		{Name: "state", Width: 4, Value: func() uint64 { return uint64(c.st) }},
+		{Name: "state", Width: stateBits, Value: func() uint64 { return uint64(c.st) }},
 		{Name: "row", Width: 8, Value: func() uint64 { return uint64(uint8(c.r)) }},
 		{Name: "col", Width: 8, Value: func() uint64 { return uint64(uint8(c.c)) }},
 		{Name: "base", Width: 8, Value: func() uint64 { return uint64(uint8(c.v)) }},

@@ -7,7 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"sudokusim/sim"
 	"sudokusim/sudoku"
+	"sudokusim/sudoku/logic"
 	"sudokusim/uart"
 )
 
@@ -135,6 +137,35 @@ func TestVersion1WithinTMax(t *testing.T) {
 			require.Equal(t, Solved, res.Status, "%s k=%d", name, k)
 			seconds := float64(res.Cycles.Total()) / cfg.ClockHz
 			assert.LessOrEqual(t, seconds, sudoku.TMax(g.Order), "%s k=%d", name, k)
+		}
+	}
+}
+
+// The waveform tells the same story as the counters: reading the Core's
+// state signal back from the VCD, the cycles spent in each state equal the
+// run's per-state breakdown.
+func TestVCDStatesMatchBreakdown(t *testing.T) {
+	for _, heur := range [][]logic.Heuristic{nil, logic.PaperSet()} {
+		cfg := directConfig(4)
+		cfg.Heuristics = heur
+		var buf bytes.Buffer
+		res, err := Simulate(cfg, loadFPT(t, "03b"), SimOptions{VCD: &buf})
+		require.NoError(t, err)
+		wf, err := sim.ParseVCD(&buf)
+		require.NoError(t, err)
+		hist := wf.History("core", "state")
+		require.NotEmpty(t, hist)
+		end := res.Cycles.Total()
+		got := map[string]uint64{}
+		for i, ch := range hist {
+			until := end
+			if i+1 < len(hist) {
+				until = hist[i+1].Time
+			}
+			got[coreState(ch.Value).String()] += until - ch.Time
+		}
+		for _, s := range res.States {
+			assert.Equal(t, s.Cycles, got[s.State], "version %d, state %s", cfg.Version(), s.State)
 		}
 	}
 }
