@@ -28,11 +28,12 @@ const (
 	stUndo1                      // search: row and column lanes ← 0
 	stUndo2                      // search: box lane ← 0, first backward seek
 	stAnswer                     // tx: the ResponseUnit sends the answer
-	stHalt                       // nothing left to do
+	stDrain                      // tx: the last byte is on the line; back to WAIT_FRAME when it is out
+	stHalt                       // nothing left to do (direct link)
 )
 
 var coreStateNames = [...]string{"WAIT_FRAME", "L_ROW_ADDR", "L_ROW", "L_COL", "L_BOX", "START", "SEEK",
-	"READ1", "READ2", "EVAL", "WRITE1", "WRITE2", "UNDO1", "UNDO2", "ANSWER", "HALT",
+	"READ1", "READ2", "EVAL", "WRITE1", "WRITE2", "UNDO1", "UNDO2", "ANSWER", "DRAIN", "HALT",
 	"H_PASS", "H_REGION", "H_SCAN", "H_DECIDE", "H_FIXSEL", "H_FIX1", "H_FIX2", "H_COMB", "H_REMOVE"}
 
 func (s coreState) String() string { return coreStateNames[s] }
@@ -68,7 +69,17 @@ type Core struct {
 	chk int
 
 	// RowAssembler registers (rx).
-	rowPending int // row whose word is written this cycle, -1 when none
+	rowPending int  // row whose word is written this cycle, -1 when none
+	inFrame    bool // a frame's size byte was accepted while waiting
+
+	// Frame bookkeeping (not hardware): where each frame's cycles went, the
+	// answers given so far, decoder events that arrived while the Core was
+	// busy (the FPT'09 host waits for the answer before sending more).
+	frameStart uint64
+	rxEnd      uint64
+	batchAt    uint64 // cycles already run in the current solo batch
+	frames     []Result
+	dropped    uint64
 
 	// ResponseUnit registers (tx): the byte offered to the transmitter is an
 	// output, double-buffered.
@@ -214,6 +225,11 @@ func (c *Core) Idle() uint64 {
 			return 0
 		}
 		return sim.Forever
+	case stDrain:
+		if !c.tx.Busy() {
+			return 0
+		}
+		return sim.Forever
 	case stHalt:
 		return sim.Forever
 	}
@@ -233,7 +249,9 @@ func (c *Core) RunAlone(max uint64) uint64 {
 		} else if c.st == stHScan {
 			ran += c.runScan(max - ran)
 		} else {
+			c.batchAt = ran
 			c.step()
+			c.batchAt = 0
 			ran++
 		}
 		c.Commit()
@@ -264,6 +282,9 @@ func (c *Core) step() {
 	if c.st != stStart && c.st != stSeek && (c.st < stRead1 || c.st > stUndo2) {
 		c.mem.Edge() // the search loop clocks the memory itself
 	}
+	if c.dec != nil && c.st != stWaitFrame && c.dec.Event().Kind != uart.EventNone {
+		c.dropped++ // the decoder speaks while the Core is busy: lost
+	}
 	switch c.st {
 	case stHalt:
 		return
@@ -271,6 +292,10 @@ func (c *Core) step() {
 		c.stepRx()
 	case stAnswer:
 		c.stepTx()
+	case stDrain:
+		if !c.tx.Busy() {
+			c.endFrame()
+		}
 	case stLRowAddr, stLRowLane, stLCol, stLBox:
 		c.hist[c.st]++
 		c.stepLoad()

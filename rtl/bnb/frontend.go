@@ -19,9 +19,13 @@ func (c *Core) stepRx() {
 	ev := c.dec.Event()
 	switch ev.Kind {
 	case uart.EventStart:
-		c.setOrder(int(ev.Order))
-		c.chk = 0
+		c.beginFrame(int(ev.Order))
+	case uart.EventAbort:
+		c.inFrame = false
 	case uart.EventCell:
+		if !c.inFrame {
+			return // the tail of a frame whose start the Core missed
+		}
 		idx := int(ev.Index)
 		r, j := idx/c.size, idx%c.size
 		c.asm[j] = ev.Value
@@ -34,6 +38,14 @@ func (c *Core) stepRx() {
 			c.rowPending = r
 		}
 	case uart.EventDone:
+		if ev.Status == uart.StatusOK && !c.inFrame {
+			return // a frame whose start the Core missed
+		}
+		if !c.inFrame { // refused at its size byte: the answer's order is unknown
+			c.beginFrame(0)
+		}
+		c.inFrame = false
+		c.rxEnd = c.now()
 		if ev.Status == uart.StatusOK {
 			c.st = stLRowAddr
 			c.enter(c.ph.load)
@@ -55,7 +67,7 @@ func (c *Core) stepTx() {
 	c.txIdx++
 	if c.txIdx == c.txLen {
 		c.txNext = txOffer{}
-		c.st = stHalt
+		c.st = stDrain
 		return
 	}
 	if k := c.txIdx - 6; c.reply == 0 && k >= 0 && k%c.size == 0 {
@@ -85,4 +97,51 @@ func (c *Core) replyByte(i int) byte {
 	}
 	k := i - 6
 	return c.mem.Lane(c.mem.RowWord(k/c.size), k%c.size)
+}
+
+// now is the index of the cycle being evaluated.
+func (c *Core) now() uint64 { return c.sched.Cycle() + c.batchAt }
+
+// beginFrame starts a frame of order n (0 when the size byte was refused):
+// the per-frame registers and counters start afresh.
+func (c *Core) beginFrame(n int) {
+	if n > 0 {
+		c.setOrder(n)
+		c.inFrame = true
+	} else {
+		c.order, c.size = 0, 0
+	}
+	c.chk, c.reply, c.status = 0, 0, Solved
+	c.stats, c.hist, c.searchCyc, c.depth = SearchStats{}, [numStates]uint64{}, 0, 0
+	if h := c.h; h != nil {
+		for i := range h.stats {
+			h.stats[i] = UnitStats{Heuristic: h.stats[i].Heuristic}
+		}
+		h.empty, h.started, h.ui = 0, false, 0
+	}
+}
+
+// endFrame records the answer just sent — the transmitter finished its last
+// stop bit in the previous cycle — and goes back to waiting for a frame.
+func (c *Core) endFrame() {
+	r := Result{Status: c.status, Order: c.order, ReplyCode: c.reply, Search: c.stats, States: c.StateCycles()}
+	r.Cycles.Rx = c.rxEnd - c.frameStart + 1
+	for st, n := range c.hist {
+		switch s := coreState(st); {
+		case s >= stLRowAddr && s <= stLBox:
+			r.Cycles.Load += n
+		case s >= stStart && s <= stUndo2:
+			r.Cycles.Search += n
+		case s >= stHPass:
+			r.Cycles.Heuristics += n
+		}
+	}
+	r.Cycles.Tx = c.now() - (c.rxEnd + 1 + r.Cycles.Load + r.Cycles.Heuristics + r.Cycles.Search)
+	if c.h != nil {
+		r.Units = append([]UnitStats(nil), c.h.stats...)
+	}
+	c.frames = append(c.frames, r)
+	c.frameStart = c.now() + 1
+	c.st = stWaitFrame
+	c.enter(c.ph.rx)
 }

@@ -116,7 +116,7 @@ func (p *Processor) Solve(g *sudoku.Grid, opt SimOptions) (Result, error) {
 	}
 	done := func() bool { return core.st == stHalt }
 	if p.tx != nil {
-		done = func() bool { return core.st == stHalt && !p.tx.Busy() }
+		done = func() bool { return core.st == stDrain && !p.tx.Busy() }
 	}
 	st, err := s.RunUntil(done, ^uint64(0))
 	if vcd != nil {
@@ -284,4 +284,55 @@ func fastRxCycles(div uint64, bytes int) uint64 {
 // then 10·D cycles per byte, back to back.
 func fastTxCycles(div uint64, bytes int) uint64 {
 	return 10*div*uint64(bytes) + 1
+}
+
+// Session sends byte chunks over the serial line as a host PC would — each
+// chunk a frame, garbage, or anything — waiting after each chunk until the
+// processor has answered it or gone quiet, as the FPT'09 host waits for the
+// answer before sending the next puzzle. It returns one Result per answer,
+// in order, each with the response bytes the host received, and the number
+// of decoder events lost because they arrived while the processor was busy.
+// limit bounds the cycles spent on each chunk. LinkUART only.
+func (p *Processor) Session(chunks [][]byte, limit uint64) ([]Result, uint64, error) {
+	if p.tx == nil {
+		return nil, 0, fmt.Errorf("bnb: a serial session needs the UART link")
+	}
+	s, core := p.sched, p.core
+	s.EnterPhase(core.ph.rx)
+	for i, chunk := range chunks {
+		p.host.Queue(chunk)
+		answered := len(core.frames)
+		st, err := s.RunUntil(func() bool { return len(core.frames) > answered }, limit)
+		if err != nil {
+			return nil, 0, fmt.Errorf("bnb: chunk %d: run ended %s at cycle %d: %w", i, st, s.Cycle(), err)
+		}
+		if st == sim.CycleLimit {
+			return nil, 0, fmt.Errorf("bnb: chunk %d: neither answered nor quiet after %d cycles", i, limit)
+		}
+	}
+	// Let a half-received frame time out, and everything go quiet.
+	if st, err := s.RunUntil(func() bool { return false }, limit); err != nil || st != sim.Quiescent {
+		return nil, 0, fmt.Errorf("bnb: session did not go quiet (%s): %v", st, err)
+	}
+	got := p.listen.Bytes()
+	out := make([]Result, len(core.frames))
+	for i, r := range core.frames {
+		n := ErrorReplyLen
+		if r.ReplyCode == 0 {
+			n = 6 + r.Order*r.Order*r.Order*r.Order
+		}
+		if len(got) < n {
+			return nil, 0, fmt.Errorf("bnb: answer %d: the host received %d of %d bytes", i, len(got), n)
+		}
+		r.Response, got = append([]byte(nil), got[:n]...), got[n:]
+		resp, err := uart.DecodeResponse(r.Response)
+		if err != nil {
+			return nil, 0, fmt.Errorf("bnb: answer %d: %w", i, err)
+		}
+		if resp.Status == uart.StatusOK {
+			r.Solution, r.Checksum = resp.Grid, resp.Checksum
+		}
+		out[i] = r
+	}
+	return out, core.dropped, nil
 }
