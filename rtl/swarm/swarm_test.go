@@ -143,6 +143,7 @@ func TestPinnedOrder2(t *testing.T) {
 			assert.Equal(t, tc.refills, res.Refills, "refills")
 			assert.Equal(t, tc.killed, res.BoardsKilled, "boards killed")
 			assert.Equal(t, tc.status == Timeout && tc.cfg.StackDepth == 0, res.Exhausted, "exhausted")
+			checkCosts(t, tc.cfg, 2, res)
 			if tc.status == Solved {
 				require.NotNil(t, res.Solution)
 				require.NoError(t, sudoku.Validate(g, res.Solution))
@@ -154,7 +155,7 @@ func TestPinnedOrder2(t *testing.T) {
 	}
 }
 
-// TestEmptyGrid: every board of an empty grid branches each round, so the
+// TestEmptyGridSolves: every board of an empty grid branches each round, so the
 // copies pile up on the stack (breadth first) — a deep enough stack solves
 // it, a shallow one is exhausted.
 func TestEmptyGridSolves(t *testing.T) {
@@ -166,7 +167,7 @@ func TestEmptyGridSolves(t *testing.T) {
 			require.Equal(t, Solved, res.Status)
 			require.NoError(t, sudoku.Validate(g, res.Solution))
 			assert.LessOrEqual(t, res.PeakBoards, slots)
-			assert.Equal(t, res.Cycles.Total(), res.Cycles.Load+res.Cycles.Update+res.Cycles.Select+res.Cycles.Branch+res.Cycles.Refill)
+			checkCosts(t, cfg4(slots, 256), 2, res)
 		})
 	}
 }
