@@ -44,7 +44,8 @@ type solveReport struct {
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve", solveSynopsis, stdout)
-	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor)")
+	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor), ga (seed 001's genetic algorithm) or swarm (seed 002's board-parallel engine array)")
+	other := addOtherDesignFlags(fs)
 	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32")
 	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of single,hidden-single,hidden-pair,hidden-triple,hidden-quad")
 	ignoreCands := fs.Bool("search-ignores-candidates", false, "version 2: the evaluator tests against the grid only, not the candidates the heuristics left")
@@ -63,11 +64,15 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if done, st := parseFlags(fs, args, stderr); done {
 		return st
 	}
-	if *design != "bnb" {
-		return usageError(stderr, "solve", "--design %s: only bnb (the FPT'09 processor) is modelled so far", *design)
-	}
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "one FILE at most, got %d", fs.NArg())
+	}
+	switch *design {
+	case "bnb":
+	case "ga", "swarm":
+		return runSolveOther(*design, other, fs.Args(), *index, *clock, *maxCycles, *jsonOut, stdout, stderr)
+	default:
+		return usageError(stderr, "solve", "--design %q is not bnb, ga or swarm", *design)
 	}
 	cfg := bnb.DefaultConfig()
 	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Baud = *cpc, *maxOrder, *clock*1e6, *baud

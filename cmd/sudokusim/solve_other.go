@@ -1,0 +1,134 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"sudokusim/rtl/ga"
+	"sudokusim/rtl/swarm"
+	"sudokusim/sudoku"
+)
+
+// The other hardware solvers of DESIGN §1.2–1.3 through `solve --design`:
+// they load the grid straight into their memories (no serial front end is
+// modelled for them) and have no resource model yet, so their reports carry
+// the cycles, the answer and t_max, and say so.
+
+type otherDesignFlags struct {
+	population, tournament  *int
+	mutation                *float64
+	generations, seed       *uint64
+	boards, copyWidth, stak *int
+}
+
+func addOtherDesignFlags(fs *flag.FlagSet) otherDesignFlags {
+	dg, ds := ga.DefaultConfig(), swarm.DefaultConfig()
+	return otherDesignFlags{
+		population:  fs.Int("population", dg.PopSize, "ga: chromosomes per generation"),
+		tournament:  fs.Int("tournament", dg.Tournament, "ga: candidates per tournament"),
+		mutation:    fs.Float64("mutation", float64(dg.MutationP16)/65536, "ga: mutation probability per child"),
+		generations: fs.Uint64("generations", dg.MaxGenerations, "ga: generations before giving up"),
+		seed:        fs.Uint64("seed", dg.Seed, "ga: LFSR seed"),
+		boards:      fs.Int("boards", ds.BoardSlots, "swarm: board engines"),
+		copyWidth:   fs.Int("copy-width", ds.CopyWidth, "swarm: cells per cycle on the copy bus"),
+		stak:        fs.Int("stack", ds.StackDepth, "swarm: boards the branch stack holds"),
+	}
+}
+
+func runSolveOther(design string, f otherDesignFlags, args []string, index int, clockMHz float64, maxCycles uint64,
+	jsonOut bool, stdout, stderr io.Writer) int {
+	g, source := sudoku.Sample(), "embedded sample"
+	if len(args) == 1 {
+		source = args[0]
+		var err error
+		if g, err = sudoku.LoadPuzzle(source, index, stdin); err != nil {
+			return inputError(stderr, err)
+		}
+	}
+	rep := Report{Design: design, Order: g.Order, ClockMHz: clockMHz,
+		Note: "direct load into memory (no serial front end modelled for this design); no resource model yet"}
+	start := time.Now()
+	var status string
+	var sol *sudoku.Grid
+	var total uint64
+	phases := map[string]uint64{}
+	var detail string
+	switch design {
+	case "ga":
+		cfg := ga.DefaultConfig()
+		cfg.PopSize, cfg.Tournament, cfg.MaxGenerations, cfg.Seed = *f.population, *f.tournament, *f.generations, *f.seed
+		cfg.MutationP16 = uint32(*f.mutation*65536 + 0.5)
+		cfg.ClockHz = clockMHz * 1e6
+		if err := cfg.Validate(); err != nil {
+			return usageError(stderr, "solve", "%v", err)
+		}
+		res, err := ga.Simulate(cfg, g)
+		if err != nil {
+			return inputError(stderr, fmt.Errorf("%s: %w", source, err))
+		}
+		status, sol, total = res.Status.String(), res.Solution, res.Cycles.Total()
+		c := res.Cycles
+		phases["init"], phases["evaluate"], phases["check"], phases["select"], phases["reproduce"] = c.Init, c.Evaluate, c.Check, c.Select, c.Reproduce
+		detail = fmt.Sprintf("%d generations, best fitness %d (0 = solved), %d mutations, pop_mem %d RAMB16",
+			res.Generations, res.BestFitness, res.Mutations, res.Memory.Primitives)
+	case "swarm":
+		cfg := swarm.DefaultConfig()
+		cfg.BoardSlots, cfg.CopyWidth, cfg.StackDepth, cfg.ClockHz = *f.boards, *f.copyWidth, *f.stak, clockMHz*1e6
+		if maxCycles > 0 {
+			cfg.MaxCycles = maxCycles
+		}
+		if err := cfg.Validate(); err != nil {
+			return usageError(stderr, "solve", "%v", err)
+		}
+		res, err := swarm.Simulate(cfg, g)
+		if err != nil {
+			return inputError(stderr, fmt.Errorf("%s: %w", source, err))
+		}
+		status, sol, total = res.Status.String(), res.Solution, res.Cycles.Total()
+		c := res.Cycles
+		phases["load"], phases["update"], phases["select"], phases["branch"], phases["refill"] = c.Load, c.Update, c.Select, c.Branch, c.Refill
+		detail = fmt.Sprintf("%d steps, %d branches, %d copies, %d spills, %d refills, %d boards killed, peak %d engines / %d stacked",
+			res.Steps, res.Branches, res.Copies, res.Spills, res.Refills, res.BoardsKilled, res.PeakBoards, res.PeakStack)
+	}
+	wall := time.Since(start).Seconds()
+	if sol != nil {
+		if err := sudoku.Validate(g, sol); err != nil {
+			fmt.Fprintf(stderr, "sudokusim solve: %s: the %s design's answer is wrong: %v\n", source, design, err)
+			return exitFail
+		}
+		rep.SetSolution(sol)
+	}
+	rep.Status = status
+	rep.Cycles = &Cycles{Total: total, Solve: total, Phases: phases}
+	rep.SetTiming(float64(total) / (clockMHz * 1e6))
+	rep.Sim = Sim{WallSeconds: wall}
+	if wall > 0 {
+		rep.Sim.CyclesPerSecond = float64(total) / wall
+	}
+	if jsonOut {
+		if err := rep.WriteJSON(stdout); err != nil {
+			fmt.Fprintf(stderr, "sudokusim solve: %v\n", err)
+			return exitUsage
+		}
+	} else {
+		fmt.Fprintf(stdout, "%s design, %s (order %d, %d empty cells), direct load\n", design, source, g.Order, g.Empty())
+		fmt.Fprintf(stdout, "status     %s\n", status)
+		fmt.Fprintf(stdout, "cycles     %d total %v\n", total, phases)
+		fmt.Fprintf(stdout, "detail     %s\n", detail)
+		within := "met"
+		if !rep.WithinTMax {
+			within = "NOT met"
+		}
+		fmt.Fprintf(stdout, "time       %.6g s at %g MHz; t_max %.6g s %s\n", rep.Seconds, clockMHz, rep.TMaxSeconds, within)
+		fmt.Fprintf(stdout, "simulator  %.3f s wall, %.3g simulated cycles/s\n", wall, rep.Sim.CyclesPerSecond)
+		if sol != nil {
+			fmt.Fprint(stdout, sol.String())
+		}
+	}
+	if status != "solved" {
+		return exitFail
+	}
+	return exitOK
+}
