@@ -1,39 +1,21 @@
 package bnb
 
-import (
-	"fmt"
+import "sudokusim/sudoku"
 
-	"sudokusim/sudoku"
-)
+// Status is how a run ended: Solved (the search passed the last empty
+// cell), Unsolvable (the givens clash, the heuristics found a contradiction,
+// or the search backed out of the first empty cell), Timeout (the search
+// watchdog fired) or Rejected (the frame was refused: bad checksum, size or
+// cell value).
+type Status = sudoku.Status
 
-// Status is how a run ended.
-type Status int
-
+// The statuses, as sudoku names them.
 const (
-	// Solved: the search passed the last empty cell.
-	Solved Status = iota
-	// Unsolvable: the givens clash, or the search backed out of the first
-	// empty cell.
-	Unsolvable
-	// Timeout: the search watchdog fired.
-	Timeout
-	// Rejected: the frame was refused (bad checksum, size or cell value).
-	Rejected
+	Solved     = sudoku.Solved
+	Unsolvable = sudoku.Unsolvable
+	Timeout    = sudoku.Timeout
+	Rejected   = sudoku.Rejected
 )
-
-func (s Status) String() string {
-	switch s {
-	case Solved:
-		return "solved"
-	case Unsolvable:
-		return "unsolvable"
-	case Timeout:
-		return "timeout"
-	case Rejected:
-		return "rejected"
-	}
-	return fmt.Sprintf("Status(%d)", int(s))
-}
 
 // Cycles is the run's cycle count broken down by phase (docs/microarchitecture.md §2).
 type Cycles struct {

@@ -9,24 +9,14 @@ import (
 )
 
 // Status is how a run ended.
-type Status int
+type Status = sudoku.Status
 
+// The statuses the GA produces: Solved (a chromosome reached fitness 0) and
+// Timeout (generation MaxGenerations was evaluated without a solution).
 const (
-	// Solved: a chromosome reached fitness 0.
-	Solved Status = iota
-	// Timeout: generation MaxGenerations was evaluated without a solution.
-	Timeout
+	Solved  = sudoku.Solved
+	Timeout = sudoku.Timeout
 )
-
-func (s Status) String() string {
-	switch s {
-	case Solved:
-		return "solved"
-	case Timeout:
-		return "timeout"
-	}
-	return fmt.Sprintf("Status(%d)", int(s))
-}
 
 // Cycles is the run's cycle count by phase (docs/ga.md §3): init (INIT_FILL,
 // INIT_WRITE), evaluate (EVAL), check (CHECK), select (ELITE, SEL) and

@@ -1,35 +1,19 @@
 package swarm
 
-import (
-	"fmt"
-
-	"sudokusim/sudoku"
-)
+import "sudokusim/sudoku"
 
 // Status says how the array finished a puzzle.
-type Status uint8
+type Status = sudoku.Status
 
+// The statuses the array produces: Solved (an engine held a board with every
+// cell assigned), Unsolvable (every board died and the branch stack was
+// empty), Timeout (Config.MaxCycles ran out, or a branch found no free
+// engine and no room on the branch stack: Result.Exhausted).
 const (
-	// Solved: an engine held a board with every cell assigned.
-	Solved Status = iota
-	// Unsolvable: every board died and the branch stack was empty.
-	Unsolvable
-	// Timeout: Config.MaxCycles ran out, or a branch found no free engine
-	// and no room on the branch stack (Result.Exhausted).
-	Timeout
+	Solved     = sudoku.Solved
+	Unsolvable = sudoku.Unsolvable
+	Timeout    = sudoku.Timeout
 )
-
-func (s Status) String() string {
-	switch s {
-	case Solved:
-		return "solved"
-	case Unsolvable:
-		return "unsolvable"
-	case Timeout:
-		return "timeout"
-	}
-	return fmt.Sprintf("Status(%d)", uint8(s))
-}
 
 // Cycles are the cycles of one puzzle per controller phase
 // (docs/swarm.md §3).
