@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -70,6 +71,15 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	switch *design {
 	case "bnb":
 	case "ga", "swarm":
+		var bad []string
+		fs.Visit(func(f *flag.Flag) {
+			if !otherDesignFlagNames[f.Name] {
+				bad = append(bad, "--"+f.Name)
+			}
+		})
+		if len(bad) > 0 {
+			return usageError(stderr, "solve", "%s do not apply to --design %s", strings.Join(bad, ", "), *design)
+		}
 		return runSolveOther(*design, other, fs.Args(), *index, *clock, *maxCycles, *jsonOut, stdout, stderr)
 	default:
 		return usageError(stderr, "solve", "--design %q is not bnb, ga or swarm", *design)

@@ -16,6 +16,13 @@ import (
 // modelled for them) and have no resource model yet, so their reports carry
 // the cycles, the answer and t_max, and say so.
 
+// otherDesignFlags are solve's flags for the ga and swarm designs; the
+// names below are the ones that apply to them (the bnb-only flags are
+// refused).
+var otherDesignFlagNames = map[string]bool{"design": true, "population": true, "tournament": true, "mutation": true,
+	"generations": true, "seed": true, "boards": true, "copy-width": true, "stack": true,
+	"clock-mhz": true, "max-cycles": true, "json": true, "index": true}
+
 type otherDesignFlags struct {
 	population, tournament  *int
 	mutation                *float64

@@ -208,4 +208,7 @@ func TestSolveOtherDesigns(t *testing.T) {
 	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "ga", "--population", "1"}, &out, &errb))
 	assert.Contains(t, errb.String(), "PopSize")
 	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "fpga"}, &out, &errb))
+	errb.Reset()
+	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "swarm", "--vcd", "x.vcd", "--cpc", "4"}, &out, &errb))
+	assert.Contains(t, errb.String(), "--cpc, --vcd do not apply to --design swarm")
 }
