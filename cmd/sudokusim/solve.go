@@ -116,6 +116,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			return inputError(stderr, err)
 		}
 	}
+	if clash := sudoku.Conflicts(g); len(clash) > 0 {
+		// Not a bad file: the puzzle is well formed and has no solution. The
+		// processor answers "no solution"; say where the clash is.
+		fmt.Fprintf(stderr, "sudokusim solve: %s: givens clash: %v\n", source, clash[0])
+	}
 	est, err := area.Estimate(areaParams(cfg))
 	if err != nil {
 		return usageError(stderr, "solve", "%v", err)

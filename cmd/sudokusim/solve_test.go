@@ -103,6 +103,9 @@ func TestSolveStatusesAndErrors(t *testing.T) {
 	clashFile := write("clash.sudoku", "3\n"+clash.String())
 	js, code := runSolveJSON(t, clashFile)
 	assert.Equal(t, exitFail, code)
+	var out, errb bytes.Buffer
+	run([]string{"solve", clashFile}, &out, &errb)
+	assert.Contains(t, errb.String(), "clash.sudoku: givens clash: row 1 holds 1 twice")
 	assert.Equal(t, "unsolvable", js.Status)
 	assert.Equal(t, uint64(3), js.Cycles.Load, "the clash is seen in the third load cycle")
 
@@ -130,7 +133,8 @@ func TestSolveStatusesAndErrors(t *testing.T) {
 		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
 		assert.Len(t, lines, 1, "%v: one line on stderr, got %q", args, errb.String())
 	}
-	var out, errb bytes.Buffer
+	out.Reset()
+	errb.Reset()
 	run([]string{"solve", bad}, &out, &errb)
 	assert.Contains(t, errb.String(), "bad.sudoku:")
 }
