@@ -110,6 +110,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	rows := make([]benchRow, len(todo))
 	errs := make([]error, len(todo))
 	var wg sync.WaitGroup
+	var progress sync.Mutex // stderr is shared by the workers
 	next := make(chan int)
 	for w := 0; w < max(1, *jobs); w++ {
 		wg.Add(1)
@@ -118,7 +119,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			for i := range next {
 				j := todo[i]
 				rows[i], errs[i] = benchOne(j.name, j.g, j.version, j.k, *clock*1e6, *maxCycles, *mode)
+				progress.Lock()
 				fmt.Fprintf(stderr, "bench: %s v%d k=%d %s %.1fs\n", j.name, j.version, j.k, rows[i].Status, rows[i].Wall)
+				progress.Unlock()
 			}
 		}()
 	}
