@@ -98,6 +98,10 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		phases["load"], phases["update"], phases["select"], phases["branch"], phases["refill"] = c.Load, c.Update, c.Select, c.Branch, c.Refill
 		detail = fmt.Sprintf("%d steps, %d branches, %d copies, %d spills, %d refills, %d boards killed, peak %d engines / %d stacked",
 			res.Steps, res.Branches, res.Copies, res.Spills, res.Refills, res.BoardsKilled, res.PeakBoards, res.PeakStack)
+		if res.Exhausted {
+			detail += "; stopped: a branch found no free engine and a full branch stack"
+			rep.Note += "; stopped with every engine busy and the branch stack full"
+		}
 	}
 	wall := time.Since(start).Seconds()
 	if sol != nil {
