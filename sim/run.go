@@ -62,6 +62,11 @@ func (s *Scheduler) run(cond func() bool, limit uint64) (Status, error) {
 	}
 	ff := s.cfg.FastForward && s.allIdlers && len(s.blocks) > 0
 	traced := len(s.observers) > 0
+	if traced {
+		// State set between runs (a testbench loading a design) shows in the
+		// trace at the cycle it was set, not one edge later.
+		s.observe()
+	}
 	for {
 		if cond != nil && cond() {
 			return Done, nil

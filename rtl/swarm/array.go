@@ -374,3 +374,13 @@ func (a *Array) liveCount() int {
 }
 
 func (a *Array) noteLive() { a.res.PeakBoards = max(a.res.PeakBoards, a.liveCount()) }
+
+// Signals implements sim.Traced: the controller's state, the engines holding
+// a live board and the boards on the branch stack.
+func (a *Array) Signals() []sim.Signal {
+	return []sim.Signal{
+		{Name: "state", Width: 3, Value: func() uint64 { return uint64(a.st) }},
+		{Name: "live", Width: bits.Len(uint(a.cfg.BoardSlots)), Value: func() uint64 { return uint64(a.liveCount()) }},
+		{Name: "stacked", Width: max(1, bits.Len(uint(a.cfg.StackDepth))), Value: func() uint64 { return uint64(a.sp) }},
+	}
+}
