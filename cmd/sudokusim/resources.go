@@ -2,11 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"sudokusim/rtl/area"
+	"sudokusim/rtl/ga"
+	"sudokusim/rtl/swarm"
 	"sudokusim/sudoku/logic"
 )
 
@@ -20,17 +24,62 @@ func init() {
 
 const resourcesSynopsis = `usage: sudokusim resources [flags]
 
-Estimates the FPGA resources of the FPT'09 processor built with the given
-parameters (rtl/area; formulas and calibration in docs/resource-model.md) and
-prints an ISE-style device utilization summary for --device.
---heuristics none is version 1 (Table 2's design); a list of the paper's
-units (or "paper") is version 2.`
+Estimates the FPGA resources of a design built with the given parameters
+(rtl/area; formulas and calibration in docs/resource-model.md) and prints an
+ISE-style device utilization summary for --device.
+
+--design bnb (default) is the FPT'09 processor: --heuristics none is version
+1 (Table 2's design); a list of the paper's units (or "paper") is version 2.
+--design ga is seed 001's genetic-algorithm processor, built for the one
+order --max-order (--population, --tournament); --design swarm is seed 002's
+engine array built for orders up to --max-order (--boards, --copy-width,
+--stack). The GA and swarm figures are uncalibrated structural estimates:
+the packing factor was fitted on the FPT'09 processor only.`
 
 // resourceFlags are the synthesis parameters shared by resources and sweep.
 type resourceFlags struct {
 	cpc, maxOrder, subsetUnits, baud int
 	heuristics, link, device         string
 	clockMHz                         float64
+	design                           string
+	population, tournament           int
+	boards, copyWidth, stack         int
+}
+
+// designFlags are the flags that apply to each design of `resources`
+// (--design, --device, --max-order, --json and --blocks apply to all).
+var designFlags = map[string][]string{
+	"bnb":   {"cpc", "heuristics", "subset-units", "link", "clock-mhz", "baud"},
+	"ga":    {"population", "tournament"},
+	"swarm": {"boards", "copy-width", "stack"},
+}
+
+// foreignFlags lists the flags set on fs that belong to a design other
+// than design.
+func foreignFlags(fs *flag.FlagSet, design string) []string {
+	own := map[string]bool{}
+	for _, n := range designFlags[design] {
+		own[n] = true
+	}
+	other := map[string]bool{}
+	for d, names := range designFlags {
+		if d == design {
+			continue
+		}
+		for _, n := range names {
+			if !own[n] {
+				other[n] = true
+			}
+		}
+	}
+	var bad []string
+	fs.Visit(func(f *flag.Flag) {
+		if other[f.Name] {
+			bad = append(bad, "--"+f.Name)
+		}
+	})
+	sort.Strings(bad)
+	return bad
 }
 
 func runResources(args []string, stdout, stderr io.Writer) int {
@@ -44,6 +93,13 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&f.clockMHz, "clock-mhz", 100, "clock frequency in MHz (sizes the UART and watchdog counters)")
 	fs.IntVar(&f.baud, "baud", 115200, "RS-232 bit rate")
 	fs.StringVar(&f.device, "device", area.DefaultDevice, "target device (XC2VP30, EP2C35, EP2C70, XC3SD1800A, XC3S1400AN, XC7A100T, XCVU9P)")
+	dg, ds := ga.DefaultConfig(), swarm.DefaultConfig()
+	fs.StringVar(&f.design, "design", "bnb", "bnb (the FPT'09 processor), ga (seed 001) or swarm (seed 002)")
+	fs.IntVar(&f.population, "population", dg.PopSize, "ga: chromosomes per generation")
+	fs.IntVar(&f.tournament, "tournament", dg.Tournament, "ga: candidates per tournament")
+	fs.IntVar(&f.boards, "boards", ds.BoardSlots, "swarm: board engines")
+	fs.IntVar(&f.copyWidth, "copy-width", ds.CopyWidth, "swarm: cells per cycle on the copy bus")
+	fs.IntVar(&f.stack, "stack", ds.StackDepth, "swarm: boards the branch stack holds")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	blocks := fs.Bool("blocks", false, "also list every block's LUTs and flip-flops and every memory's mapping")
 	if done, status := parseFlags(fs, args, stderr); done {
@@ -52,15 +108,17 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "resources", "unexpected argument %q", fs.Arg(0))
 	}
-	p, err := f.params()
-	if err != nil {
-		return usageError(stderr, "resources", "%v", err)
+	if _, ok := designFlags[f.design]; !ok {
+		return usageError(stderr, "resources", "--design %q is not bnb, ga or swarm", f.design)
+	}
+	if bad := foreignFlags(fs, f.design); len(bad) > 0 {
+		return usageError(stderr, "resources", "%s do not apply to --design %s", strings.Join(bad, ", "), f.design)
 	}
 	d, err := area.LookupDevice(f.device)
 	if err != nil {
 		return usageError(stderr, "resources", "%v", err)
 	}
-	r, err := area.Estimate(p)
+	r, title, err := f.estimate()
 	if err != nil {
 		return usageError(stderr, "resources", "%v", err)
 	}
@@ -72,8 +130,7 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "FPT'09 processor, version %d: max order %d, cpc %d, heuristics %s, link %s\n\n",
-		r.Version, p.MaxOrder, p.CPC, f.heuristics, f.link)
+	fmt.Fprintf(stdout, "%s\n\n", title)
 	if err := fit.WriteSummary(stdout); err != nil {
 		fmt.Fprintf(stderr, "sudokusim resources: %v\n", err)
 		return exitFail
@@ -82,6 +139,44 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 		writeBlocks(stdout, r)
 	}
 	return exitOK
+}
+
+// estimate runs the estimate of the chosen design and names it in a line.
+func (f resourceFlags) estimate() (area.Report, string, error) {
+	const uncalibrated = " (uncalibrated structural estimate)"
+	switch f.design {
+	case "ga":
+		cfg := f.gaConfig()
+		r, err := area.EstimateGA(cfg, f.maxOrder)
+		return r, fmt.Sprintf("GA processor (seed 001): order %d, population %d, tournament %d%s",
+			f.maxOrder, cfg.PopSize, cfg.Tournament, uncalibrated), err
+	case "swarm":
+		cfg := f.swarmConfig()
+		r, err := area.EstimateSwarm(cfg)
+		return r, fmt.Sprintf("engine array (seed 002): max order %d, %d engines, copy width %d, stack %d boards%s",
+			cfg.MaxOrder, cfg.BoardSlots, cfg.CopyWidth, cfg.StackDepth, uncalibrated), err
+	}
+	p, err := f.params()
+	if err != nil {
+		return area.Report{}, "", err
+	}
+	r, err := area.Estimate(p)
+	return r, fmt.Sprintf("FPT'09 processor, version %d: max order %d, cpc %d, heuristics %s, link %s",
+		r.Version, p.MaxOrder, p.CPC, f.heuristics, f.link), err
+}
+
+// gaConfig is ga.DefaultConfig with the GA flags.
+func (f resourceFlags) gaConfig() ga.Config {
+	c := ga.DefaultConfig()
+	c.PopSize, c.Tournament = f.population, f.tournament
+	return c
+}
+
+// swarmConfig is swarm.DefaultConfig with the swarm flags.
+func (f resourceFlags) swarmConfig() swarm.Config {
+	c := swarm.DefaultConfig()
+	c.MaxOrder, c.BoardSlots, c.CopyWidth, c.StackDepth = f.maxOrder, f.boards, f.copyWidth, f.stack
+	return c
 }
 
 // params turns the flags into area parameters.
@@ -109,45 +204,79 @@ func writeBlocks(w io.Writer, r area.Report) {
 	for _, b := range r.Blocks {
 		fmt.Fprintf(w, "%-20s %8d %8d %8d\n", b.Name, b.LUT, b.FF, b.RAMB16())
 	}
-	fmt.Fprintf(w, "%-20s %8d %8d %8d   (structural; calibrated LUT4 %d, Pack %.3f)\n",
-		"total", r.Structural.LUT, r.Structural.FF, r.RAMB16, r.LUT, area.Pack)
+	calibrated := "calibrated"
+	if r.Design != "bnb" {
+		calibrated = "Pack from the FPT'09 processor,"
+	}
+	fmt.Fprintf(w, "%-20s %8d %8d %8d   (structural; %s LUT4 %d, Pack %.3f)\n",
+		"total", r.Structural.LUT, r.Structural.FF, r.RAMB16, calibrated, r.LUT, area.Pack)
 	fmt.Fprintln(w, "\nmemories:")
 	for _, m := range r.Memories() {
 		fmt.Fprintf(w, "  %s (%d bits)\n", m, m.Bits())
 	}
 }
 
-// resourcesJSON is what `resources --json` prints.
+// resourcesJSON is what `resources --json` prints. The FPT'09 processor's
+// parameters are at the top level (absent for the other designs; no
+// "heuristics" is version 1), the GA's and the swarm's in their own object.
 type resourcesJSON struct {
-	Version     int           `json:"version"`
-	MaxOrder    int           `json:"max_order"`
-	CPC         int           `json:"cpc"`
-	Heuristics  []string      `json:"heuristics"`
-	SubsetUnits int           `json:"subset_units"`
-	Link        string        `json:"link"`
-	LUT4        int           `json:"lut4"`
-	FF          int           `json:"ff"`
-	Slices      int           `json:"slices"`
-	RAMB16      int           `json:"ramb16"`
-	MULT18      int           `json:"mult18x18"`
-	Pack        float64       `json:"pack"`
-	Structural  area.Logic    `json:"structural"`
-	Blocks      []area.Block  `json:"blocks"`
-	Memories    []area.Memory `json:"memories"`
-	Fit         area.Fit      `json:"fit"`
+	Design      string           `json:"design"`
+	MaxOrder    int              `json:"max_order"`
+	Version     int              `json:"version,omitempty"`
+	CPC         int              `json:"cpc,omitempty"`
+	Heuristics  []string         `json:"heuristics,omitempty"`
+	SubsetUnits int              `json:"subset_units,omitempty"`
+	Link        string           `json:"link,omitempty"`
+	GA          *gaParamsJSON    `json:"ga,omitempty"`
+	Swarm       *swarmParamsJSON `json:"swarm,omitempty"`
+	LUT4        int              `json:"lut4"`
+	FF          int              `json:"ff"`
+	Slices      int              `json:"slices"`
+	RAMB16      int              `json:"ramb16"`
+	MULT18      int              `json:"mult18x18"`
+	Pack        float64          `json:"pack"`
+	// Calibrated is true where Pack was fitted (the FPT'09 processor).
+	Calibrated bool          `json:"calibrated"`
+	Structural area.Logic    `json:"structural"`
+	Blocks     []area.Block  `json:"blocks"`
+	Memories   []area.Memory `json:"memories"`
+	Fit        area.Fit      `json:"fit"`
+}
+
+type gaParamsJSON struct {
+	Population int `json:"population"`
+	Tournament int `json:"tournament"`
+}
+
+type swarmParamsJSON struct {
+	Boards    int `json:"boards"`
+	CopyWidth int `json:"copy_width"`
+	Stack     int `json:"stack"`
 }
 
 func newResourcesJSON(f resourceFlags, r area.Report, fit area.Fit) resourcesJSON {
-	hs := make([]string, len(r.Params.Heuristics))
-	for i, h := range r.Params.Heuristics {
-		hs[i] = h.String()
-	}
-	return resourcesJSON{
-		Version: r.Version, MaxOrder: r.Params.MaxOrder, CPC: r.Params.CPC,
-		Heuristics: hs, SubsetUnits: subsetUnits(r.Params), Link: strings.ToLower(f.link),
+	j := resourcesJSON{
+		Design: r.Design, MaxOrder: r.MaxOrder,
 		LUT4: r.LUT, FF: r.FF, Slices: r.Slices, RAMB16: r.RAMB16, MULT18: r.MULT18,
-		Pack: area.Pack, Structural: r.Structural, Blocks: r.Blocks, Memories: r.Memories(), Fit: fit,
+		Pack: area.Pack, Calibrated: r.Design == "bnb",
+		Structural: r.Structural, Blocks: r.Blocks, Memories: r.Memories(), Fit: fit,
 	}
+	switch r.Design {
+	case "ga":
+		c := f.gaConfig()
+		j.GA = &gaParamsJSON{Population: c.PopSize, Tournament: c.Tournament}
+	case "swarm":
+		c := f.swarmConfig()
+		j.Swarm = &swarmParamsJSON{Boards: c.BoardSlots, CopyWidth: c.CopyWidth, Stack: c.StackDepth}
+	default:
+		hs := make([]string, len(r.Params.Heuristics))
+		for i, h := range r.Params.Heuristics {
+			hs[i] = h.String()
+		}
+		j.Version, j.CPC, j.Heuristics = r.Version, r.Params.CPC, hs
+		j.SubsetUnits, j.Link = subsetUnits(r.Params), strings.ToLower(f.link)
+	}
+	return j
 }
 
 // subsetUnits is the comparator parallelism the estimate used.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"sudokusim/rtl/area"
 	"sudokusim/rtl/ga"
 	"sudokusim/rtl/swarm"
 	"sudokusim/sudoku"
@@ -13,21 +14,33 @@ import (
 
 // The other hardware solvers of DESIGN §1.2–1.3 through `solve --design`:
 // they load the grid straight into their memories (no serial front end is
-// modelled for them) and have no resource model yet, so their reports carry
-// the cycles, the answer and t_max, and say so.
+// modelled for them), so their reports carry the cycles, the answer, t_max
+// and the resource estimate of rtl/area (EstimateGA for the puzzle's order,
+// EstimateSwarm for the array's maximum order) on --device, and say so.
 
 // otherDesignFlags are solve's flags for the ga and swarm designs; the
 // names below are the ones that apply to them (the bnb-only flags are
 // refused).
 var otherDesignFlagNames = map[string]bool{"design": true, "population": true, "tournament": true, "mutation": true,
 	"generations": true, "seed": true, "boards": true, "copy-width": true, "stack": true,
-	"clock-mhz": true, "max-cycles": true, "json": true, "index": true}
+	"clock-mhz": true, "max-cycles": true, "json": true, "index": true, "device": true}
 
 type otherDesignFlags struct {
 	population, tournament  *int
 	mutation                *float64
 	generations, seed       *uint64
 	boards, copyWidth, stak *int
+	// fs is the solve flag set, which holds --device (defined by runSolve).
+	fs *flag.FlagSet
+}
+
+// device is the --device flag's value, looked up in the catalogue.
+func (f otherDesignFlags) device() (area.Device, error) {
+	name := area.DefaultDevice
+	if fl := f.fs.Lookup("device"); fl != nil {
+		name = fl.Value.String()
+	}
+	return area.LookupDevice(name)
 }
 
 func addOtherDesignFlags(fs *flag.FlagSet) otherDesignFlags {
@@ -41,21 +54,26 @@ func addOtherDesignFlags(fs *flag.FlagSet) otherDesignFlags {
 		boards:      fs.Int("boards", ds.BoardSlots, "swarm: board engines"),
 		copyWidth:   fs.Int("copy-width", ds.CopyWidth, "swarm: cells per cycle on the copy bus"),
 		stak:        fs.Int("stack", ds.StackDepth, "swarm: boards the branch stack holds"),
+		fs:          fs,
 	}
 }
 
 func runSolveOther(design string, f otherDesignFlags, args []string, index int, clockMHz float64, maxCycles uint64,
 	jsonOut bool, stdout, stderr io.Writer) int {
+	dev, err := f.device()
+	if err != nil {
+		return usageError(stderr, "solve", "--device: %v", err)
+	}
 	g, source := sudoku.Sample(), "embedded sample"
 	if len(args) == 1 {
 		source = args[0]
-		var err error
 		if g, err = sudoku.LoadPuzzle(source, index, stdin); err != nil {
 			return inputError(stderr, err)
 		}
 	}
 	rep := Report{Design: design, Order: g.Order, ClockMHz: clockMHz,
-		Note: "direct load into memory (no serial front end modelled for this design); no resource model yet"}
+		Note: "direct load into memory (no serial front end modelled for this design); resources are an uncalibrated structural estimate"}
+	var est area.Report
 	start := time.Now()
 	var status string
 	var sol *sudoku.Grid
@@ -69,6 +87,9 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		cfg.MutationP16 = uint32(*f.mutation*65536 + 0.5)
 		cfg.ClockHz = clockMHz * 1e6
 		if err := cfg.Validate(); err != nil {
+			return usageError(stderr, "solve", "%v", err)
+		}
+		if est, err = area.EstimateGA(cfg, g.Order); err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
 		res, err := ga.Simulate(cfg, g)
@@ -87,6 +108,9 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 			cfg.MaxCycles = maxCycles
 		}
 		if err := cfg.Validate(); err != nil {
+			return usageError(stderr, "solve", "%v", err)
+		}
+		if est, err = area.EstimateSwarm(cfg); err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
 		res, err := swarm.Simulate(cfg, g)
@@ -111,6 +135,8 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		}
 		rep.SetSolution(sol)
 	}
+	fit := est.Fit(dev)
+	rep.Resources = &Resources{BRAM: fit.BlockRAMs, Slices: fit.Slices, Device: fit.Device, Fits: fit.Fits}
 	rep.Status = status
 	rep.Cycles = &Cycles{Total: total, Solve: total, Phases: phases}
 	rep.SetTiming(float64(total) / (clockMHz * 1e6))
@@ -133,6 +159,7 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 			within = "NOT met"
 		}
 		fmt.Fprintf(stdout, "time       %.6g s at %g MHz; t_max %.6g s %s\n", rep.Seconds, clockMHz, rep.TMaxSeconds, within)
+		fmt.Fprintf(stdout, "resources  %s\n", otherResourcesLine(est, fit))
 		fmt.Fprintf(stdout, "simulator  %.3f s wall, %.3g simulated cycles/s\n", wall, rep.Sim.CyclesPerSecond)
 		if sol != nil {
 			fmt.Fprint(stdout, sol.String())
@@ -142,4 +169,15 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		return exitFail
 	}
 	return exitOK
+}
+
+// otherResourcesLine is the text report's resource line of a GA or swarm
+// estimate on its device.
+func otherResourcesLine(r area.Report, f area.Fit) string {
+	verdict := "fits"
+	if !f.Fits {
+		verdict = "does NOT fit (limiting: " + f.Limiting + ")"
+	}
+	return fmt.Sprintf("%d slices, %d block RAMs on the %s (built for order %d): %s; uncalibrated structural estimate",
+		f.Slices, f.BlockRAMs, f.Device, r.MaxOrder, verdict)
 }

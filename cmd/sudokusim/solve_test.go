@@ -201,6 +201,7 @@ func TestSolveOtherDesigns(t *testing.T) {
 	assert.Equal(t, uint64(18), js.Cycles.Total)
 	assert.Equal(t, uint64(7), js.Cycles.Load)
 	assert.Contains(t, js.Note, "no serial front end")
+	assert.NotContains(t, js.Note, "no resource model")
 
 	out.Reset()
 	code = run([]string{"solve", "--design", "ga", "--generations", "3", "--json"}, &out, &errb)
@@ -215,4 +216,38 @@ func TestSolveOtherDesigns(t *testing.T) {
 	errb.Reset()
 	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "swarm", "--vcd", "x.vcd", "--cpc", "4"}, &out, &errb))
 	assert.Contains(t, errb.String(), "--cpc, --vcd do not apply to --design swarm")
+}
+
+func TestSolveOtherDesignsResources(t *testing.T) {
+	tests := []struct {
+		args   []string
+		device string
+		fits   bool
+		status int
+	}{
+		{[]string{"solve", "--design", "ga", "--generations", "1", "--json"}, "XC2VP30", true, exitFail},
+		{[]string{"solve", "--design", "ga", "--generations", "1", "--population", "4096", "--json"}, "XC2VP30", false, exitFail},
+		{[]string{"solve", "--design", "swarm", "--json"}, "XC2VP30", false, exitOK},
+		{[]string{"solve", "--design", "swarm", "--device", "xcvu9p", "--json"}, "XCVU9P", false, exitOK},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		require.Equal(t, tc.status, run(tc.args, &out, &errb), errb.String())
+		var js struct {
+			Resources *Resources `json:"resources"`
+		}
+		require.NoError(t, json.Unmarshal(out.Bytes(), &js), out.String())
+		require.NotNil(t, js.Resources, tc.args)
+		assert.Equal(t, tc.device, js.Resources.Device, tc.args)
+		assert.Equal(t, tc.fits, js.Resources.Fits, tc.args)
+		assert.Positive(t, js.Resources.Slices, tc.args)
+		assert.Positive(t, js.Resources.BRAM, tc.args)
+	}
+	var out, errb bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"solve", "--design", "swarm"}, &out, &errb), errb.String())
+	assert.Contains(t, out.String(), "resources  ")
+	assert.Contains(t, out.String(), "uncalibrated structural estimate")
+	errb.Reset()
+	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "ga", "--device", "nope"}, &out, &errb))
+	assert.Contains(t, errb.String(), "unknown device")
 }

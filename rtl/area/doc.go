@@ -19,5 +19,9 @@
 // calibration and its residuals, and cites the device data sheets.
 //
 // The entry points are Estimate (Params → Report) and Report.Fit (a Device →
-// a utilisation summary naming the limiting resource).
+// a utilisation summary naming the limiting resource). EstimateGA and
+// EstimateSwarm apply the same rules, bram.Map and Pack to the other two
+// hardware designs, the GA processor (rtl/ga) and the engine array
+// (rtl/swarm); Pack was calibrated on the FPT'09 processor only, so theirs
+// are uncalibrated structural estimates (docs/resource-model.md §8).
 package area

@@ -14,8 +14,14 @@ const Pack = 0.914
 
 // Report is the estimate for one parameter set.
 type Report struct {
+	// Design is the processor estimated: "bnb" (the FPT'09 processor,
+	// Estimate), "ga" (EstimateGA) or "swarm" (EstimateSwarm).
+	Design string `json:"design"`
+	// MaxOrder is the order the design is built for (the GA's only order).
+	MaxOrder int `json:"max_order"`
+	// Params and Version describe the FPT'09 processor; zero for the others.
 	Params  Params `json:"-"`
-	Version int    `json:"version"`
+	Version int    `json:"version,omitempty"`
 	// Blocks in datapath order.
 	Blocks []Block `json:"blocks"`
 	// Structural is the sum of the blocks' LUT4s and flip-flops as counted.
@@ -66,7 +72,14 @@ func Estimate(p Params) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	r := Report{Params: p, Version: p.Version(), Blocks: blocks}
+	r := newReport(blocks)
+	r.Design, r.MaxOrder, r.Params, r.Version = "bnb", p.MaxOrder, p, p.Version()
+	return r, nil
+}
+
+// newReport sums the blocks and converts them with Pack.
+func newReport(blocks []Block) Report {
+	r := Report{Blocks: blocks}
 	for _, b := range blocks {
 		r.Structural = r.Structural.Add(b.Logic)
 		r.RAMB16 += b.RAMB16()
@@ -74,7 +87,7 @@ func Estimate(p Params) (Report, error) {
 	r.LUT = int(math.Ceil(Pack * float64(r.Structural.LUT)))
 	r.FF = r.Structural.FF
 	r.Slices = packSlices(r.Structural.SliceHalves(), Pack)
-	return r, nil
+	return r
 }
 
 // packSlices converts slice halves to occupied slices with a packing factor.

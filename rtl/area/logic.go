@@ -121,3 +121,36 @@ func fsm(s, t int) Logic {
 	}
 	return Logic{LUT: s * per, FF: s, Paired: s}
 }
+
+// popcount counts the set bits of n lines: the lines in groups of four,
+// each group counted by three LUT4s (one per bit of its 0..4 count; a
+// partial group of r lines by ⌈log₂(r+1)⌉), then a tree of adders, each
+// level adding pairs of counts one bit wider than the level before (an odd
+// count passes through).
+func popcount(n int) Logic {
+	if n <= 1 {
+		return Logic{}
+	}
+	l := Logic{LUT: (n / 4) * 3}
+	if r := n % 4; r > 0 {
+		l.LUT += bits.Len(uint(r))
+	}
+	for k, w := ceilDiv(n, 4), 3; k > 1; w++ {
+		l = l.Add(adder(w).Times(k / 2))
+		k = ceilDiv(k, 2)
+	}
+	return l
+}
+
+// atLeastTwo flags two or more of n lines set — the "seen twice" half of an
+// OR tree: a LUT per group of four lines ("two of these four"), then a
+// binary tree of (any, many) nodes, each merging two children's pairs in
+// two LUTs (the "any" LUTs are those of the OR tree beside it, counted
+// there, so one LUT per merge here).
+func atLeastTwo(n int) Logic {
+	if n < 2 {
+		return Logic{}
+	}
+	g := ceilDiv(n, 4)
+	return Logic{LUT: g + g - 1}
+}
