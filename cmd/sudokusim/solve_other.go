@@ -9,6 +9,7 @@ import (
 	"sudokusim/rtl/area"
 	"sudokusim/rtl/ga"
 	"sudokusim/rtl/swarm"
+	"sudokusim/sim"
 	"sudokusim/sudoku"
 )
 
@@ -22,6 +23,7 @@ import (
 // names below are the ones that apply to them (the bnb-only flags are
 // refused).
 var otherDesignFlagNames = map[string]bool{"design": true, "population": true, "tournament": true, "mutation": true,
+	"max-order": true, "vcd": true, "vcd-uart-only": false,
 	"generations": true, "seed": true, "boards": true, "copy-width": true, "stack": true,
 	"clock-mhz": true, "max-cycles": true, "json": true, "index": true, "device": true}
 
@@ -35,6 +37,25 @@ type otherDesignFlags struct {
 }
 
 // device is the --device flag's value, looked up in the catalogue.
+// flagString is the value of one of solve's flags, and whether it was set.
+func (f otherDesignFlags) flagString(name string) (string, bool) {
+	set := false
+	f.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	if fl := f.fs.Lookup(name); fl != nil {
+		return fl.Value.String(), set
+	}
+	return "", false
+}
+
+// traceTo opens the --vcd file, if one was asked for, on scheduler s.
+func (f otherDesignFlags) traceTo(s *sim.Scheduler) (*sim.VCD, error) {
+	path, set := f.flagString("vcd")
+	if !set || path == "" {
+		return nil, nil
+	}
+	return sim.CreateVCD(path, s, sim.VCDOptions{})
+}
+
 func (f otherDesignFlags) device() (area.Device, error) {
 	name := area.DefaultDevice
 	if fl := f.fs.Lookup("device"); fl != nil {
@@ -92,9 +113,21 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		if est, err = area.EstimateGA(cfg, g.Order); err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
-		res, err := ga.Simulate(cfg, g)
+		p, err := ga.NewProcessor(cfg, g, true)
 		if err != nil {
 			return inputError(stderr, fmt.Errorf("%s: %w", source, err))
+		}
+		vcd, err := f.traceTo(p.Scheduler())
+		if err != nil {
+			return usageError(stderr, "solve", "--vcd: %v", err)
+		}
+		res, err := p.Run()
+		if err == nil && vcd != nil {
+			err = vcd.Close()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "sudokusim solve: %s: %v\n", source, err)
+			return exitFail
 		}
 		status, sol, total = res.Status.String(), res.Solution, res.Cycles.Total()
 		c := res.Cycles
@@ -104,6 +137,11 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 	case "swarm":
 		cfg := swarm.DefaultConfig()
 		cfg.BoardSlots, cfg.CopyWidth, cfg.StackDepth, cfg.ClockHz = *f.boards, *f.copyWidth, *f.stak, clockMHz*1e6
+		if m, set := f.flagString("max-order"); set {
+			if _, err := fmt.Sscan(m, &cfg.MaxOrder); err != nil {
+				return usageError(stderr, "solve", "--max-order %q: %v", m, err)
+			}
+		}
 		if maxCycles > 0 {
 			cfg.MaxCycles = maxCycles
 		}
@@ -113,9 +151,21 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		if est, err = area.EstimateSwarm(cfg); err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
-		res, err := swarm.Simulate(cfg, g)
+		a, err := swarm.NewArray(cfg)
 		if err != nil {
-			return inputError(stderr, fmt.Errorf("%s: %w", source, err))
+			return usageError(stderr, "solve", "%v", err)
+		}
+		vcd, err := f.traceTo(a.Scheduler())
+		if err != nil {
+			return usageError(stderr, "solve", "--vcd: %v", err)
+		}
+		res, err := a.Solve(g)
+		if err == nil && vcd != nil {
+			err = vcd.Close()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "sudokusim solve: %s: %v\n", source, err)
+			return exitFail
 		}
 		status, sol, total = res.Status.String(), res.Solution, res.Cycles.Total()
 		c := res.Cycles

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"sudokusim/sim"
 	"sudokusim/sudoku"
 )
 
@@ -214,8 +215,8 @@ func TestSolveOtherDesigns(t *testing.T) {
 	assert.Contains(t, errb.String(), "PopSize")
 	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "fpga"}, &out, &errb))
 	errb.Reset()
-	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "swarm", "--vcd", "x.vcd", "--cpc", "4"}, &out, &errb))
-	assert.Contains(t, errb.String(), "--cpc, --vcd do not apply to --design swarm")
+	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "swarm", "--heuristics", "paper", "--cpc", "4"}, &out, &errb))
+	assert.Contains(t, errb.String(), "--cpc, --heuristics do not apply to --design swarm")
 }
 
 func TestSolveOtherDesignsResources(t *testing.T) {
@@ -250,4 +251,47 @@ func TestSolveOtherDesignsResources(t *testing.T) {
 	errb.Reset()
 	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "ga", "--device", "nope"}, &out, &errb))
 	assert.Contains(t, errb.String(), "unknown device")
+}
+
+// --vcd traces the other designs too; --max-order sizes the engine array.
+func TestSolveOtherDesignsTraceAndSize(t *testing.T) {
+	dir := t.TempDir()
+	for _, design := range []string{"swarm", "ga"} {
+		path := filepath.Join(dir, design+".vcd")
+		var out, errb bytes.Buffer
+		run([]string{"solve", "--design", design, "--generations", "2", "--vcd", path}, &out, &errb)
+		if design == "swarm" {
+			out.Reset()
+			code := run([]string{"solve", "--design", design, "--vcd", path}, &out, &errb)
+			require.Equal(t, exitOK, code, errb.String())
+		}
+		f, err := os.Open(path)
+		require.NoError(t, err, errb.String())
+		wf, err := sim.ParseVCD(f)
+		require.NoError(t, f.Close())
+		require.NoError(t, err)
+		assert.NotEmpty(t, wf.History(design, "state"), design)
+	}
+	var small, big struct {
+		Resources struct {
+			BRAM   int `json:"bram"`
+			Slices int `json:"slices"`
+		} `json:"resources"`
+	}
+	for _, tc := range []struct {
+		m   string
+		out *struct {
+			Resources struct {
+				BRAM   int `json:"bram"`
+				Slices int `json:"slices"`
+			} `json:"resources"`
+		}
+	}{{"3", &small}, {"9", &big}} {
+		var out, errb bytes.Buffer
+		code := run([]string{"solve", "--design", "swarm", "--max-order", tc.m, "--json"}, &out, &errb)
+		require.Equal(t, exitOK, code, errb.String())
+		require.NoError(t, json.Unmarshal(out.Bytes(), tc.out))
+	}
+	assert.Less(t, small.Resources.Slices, big.Resources.Slices)
+	assert.Less(t, small.Resources.BRAM, big.Resources.BRAM)
 }
