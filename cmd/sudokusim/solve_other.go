@@ -56,6 +56,27 @@ func (f otherDesignFlags) traceTo(s *sim.Scheduler) (*sim.VCD, error) {
 	return sim.CreateVCD(path, s, sim.VCDOptions{})
 }
 
+// runTraced runs a design on scheduler s, with the --vcd trace attached
+// when one was asked for, and returns the exit status of a failure (exitOK
+// when the run went through).
+func (f otherDesignFlags) runTraced(s *sim.Scheduler, source string, stderr io.Writer, run func() error) int {
+	vcd, err := f.traceTo(s)
+	if err != nil {
+		return usageError(stderr, "solve", "--vcd: %v", err)
+	}
+	err = run()
+	if vcd != nil {
+		if cerr := vcd.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sudokusim solve: %s: %v\n", source, err)
+		return exitFail
+	}
+	return exitOK
+}
+
 func (f otherDesignFlags) device() (area.Device, error) {
 	name := area.DefaultDevice
 	if fl := f.fs.Lookup("device"); fl != nil {
@@ -117,17 +138,9 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		if err != nil {
 			return inputError(stderr, fmt.Errorf("%s: %w", source, err))
 		}
-		vcd, err := f.traceTo(p.Scheduler())
-		if err != nil {
-			return usageError(stderr, "solve", "--vcd: %v", err)
-		}
-		res, err := p.Run()
-		if err == nil && vcd != nil {
-			err = vcd.Close()
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "sudokusim solve: %s: %v\n", source, err)
-			return exitFail
+		var res ga.Result
+		if code := f.runTraced(p.Scheduler(), source, stderr, func() (err error) { res, err = p.Run(); return err }); code != exitOK {
+			return code
 		}
 		status, sol, total = res.Status.String(), res.Solution, res.Cycles.Total()
 		c := res.Cycles
@@ -155,17 +168,9 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		if err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
-		vcd, err := f.traceTo(a.Scheduler())
-		if err != nil {
-			return usageError(stderr, "solve", "--vcd: %v", err)
-		}
-		res, err := a.Solve(g)
-		if err == nil && vcd != nil {
-			err = vcd.Close()
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "sudokusim solve: %s: %v\n", source, err)
-			return exitFail
+		var res swarm.Result
+		if code := f.runTraced(a.Scheduler(), source, stderr, func() (err error) { res, err = a.Solve(g); return err }); code != exitOK {
+			return code
 		}
 		status, sol, total = res.Status.String(), res.Solution, res.Cycles.Total()
 		c := res.Cycles
