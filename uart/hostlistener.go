@@ -23,3 +23,12 @@ func (h *HostListener) Commit() {
 
 // Bytes returns the bytes received so far (the listener's own slice).
 func (h *HostListener) Bytes() []byte { return h.got }
+
+// Take appends the bytes received since the last Take to dst and forgets
+// them, so that a listener on a long session does not grow (Bytes then
+// starts afresh).
+func (h *HostListener) Take(dst []byte) []byte {
+	dst = append(dst, h.got...)
+	h.got = h.got[:0]
+	return dst
+}

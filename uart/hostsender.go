@@ -37,6 +37,12 @@ func NewHostSender(name string, divisor uint32) *HostSender {
 
 // Queue appends bytes to send.
 func (h *HostSender) Queue(b []byte) {
+	if f := &h.feed; f.item == len(h.items) && f.pause == 0 {
+		// Everything queued before has been handed over: start the queue
+		// afresh so that a long session does not keep every byte sent.
+		clear(h.items)
+		h.items, f.item, f.pos = h.items[:0], 0, 0
+	}
 	h.items = append(h.items, hostItem{data: b})
 	h.settle()
 }
@@ -125,3 +131,8 @@ func (h *HostSender) Skip(k uint64) {
 func (h *HostSender) Signals() []sim.Signal {
 	return h.tx.Signals()[:1]
 }
+
+// Ready reports whether a byte queued now would be taken in this cycle: the
+// line is idle or in the last cycle of a stop bit, so it would follow the
+// previous byte back to back.
+func (h *HostSender) Ready() bool { return h.tx.Ready() }

@@ -1,0 +1,118 @@
+package bnb
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"sudokusim/sudoku"
+	"sudokusim/uart"
+)
+
+// runBoard runs the board with the host quiet until it answers or goes
+// quiet, collecting the bytes the host received.
+func runBoard(t *testing.T, b *Board) ([]BoardAnswer, []byte) {
+	t.Helper()
+	var got []byte
+	for range 1000 {
+		st, err := b.Run(1_000_000, false)
+		require.NoError(t, err)
+		got = b.Take(got)
+		if st == BoardAnswered || st == BoardQuiet {
+			return b.Answers(), got
+		}
+	}
+	t.Fatal("the board neither answered nor went quiet")
+	return nil, nil
+}
+
+// A frame fed to the board in one piece, or in pieces as a pseudo-terminal
+// delivers it, gets the answer of a one-puzzle run byte for byte, and the
+// host's t_N (first byte queued to last stop bit) equals that run's cycles.
+func TestBoardMatchesSimulate(t *testing.T) {
+	sample := sudoku.Sample()
+	cfg := DefaultConfig()
+	one, err := Simulate(cfg, sample, SimOptions{})
+	require.NoError(t, err)
+	frame := uart.EncodePuzzle(sample)
+
+	for _, cuts := range [][]int{nil, {1}, {4, 5, 40, 86}} {
+		b, err := NewBoard(cfg, SimOptions{})
+		require.NoError(t, err)
+		from := 0
+		for _, c := range cuts {
+			b.Send(frame[from:c])
+			from = c
+			st, err := b.Run(^uint64(0), true)
+			require.NoError(t, err)
+			require.Equal(t, BoardWaitsForHost, st, "cut at %d", c)
+		}
+		b.Send(frame[from:])
+		answers, got := runBoard(t, b)
+		require.Len(t, answers, 1, "cuts %v", cuts)
+		a := answers[0]
+		assert.Equal(t, one.Response, got, "cuts %v", cuts)
+		assert.Equal(t, one.Response, a.Response)
+		assert.Equal(t, Solved, a.Status)
+		assert.Equal(t, one.Cycles.Total(), a.Latency(), "cuts %v", cuts)
+		assert.Equal(t, one.Cycles.Load, a.Cycles.Load)
+		assert.Equal(t, one.Cycles.Heuristics, a.Cycles.Heuristics)
+		assert.Equal(t, one.Cycles.Search, a.Cycles.Search)
+		assert.Equal(t, one.Cycles.Tx, a.Cycles.Tx)
+		require.NoError(t, sudoku.Validate(sample, a.Solution))
+	}
+}
+
+// Garbage, a bad checksum, a frame whose host went quiet half way, and then
+// a good frame: the board answers the bad frame with the error reply,
+// resynchronises after the cut one and answers the good one as if it were
+// alone.
+func TestBoardSessionResynchronises(t *testing.T) {
+	sample := sudoku.Sample()
+	cfg := DefaultConfig()
+	one, err := Simulate(cfg, sample, SimOptions{})
+	require.NoError(t, err)
+	b, err := NewBoard(cfg, SimOptions{})
+	require.NoError(t, err)
+
+	b.Send([]byte{0x00, 0xFF, 0xA5, 0x3C, 0x42})
+	answers, got := runBoard(t, b)
+	assert.Empty(t, answers)
+	assert.Empty(t, got)
+
+	bad := uart.EncodePuzzle(sample)
+	bad[len(bad)-1] ^= 0x55
+	b.Send(bad)
+	answers, got = runBoard(t, b)
+	require.Len(t, answers, 1)
+	assert.Equal(t, uart.EncodeError(uart.StatusBadChecksum), got)
+	assert.Equal(t, Rejected, answers[0].Status)
+
+	b.Send(uart.EncodePuzzle(sample)[:40])
+	st, err := b.Run(^uint64(0), true)
+	require.NoError(t, err)
+	require.Equal(t, BoardWaitsForHost, st)
+	answers, got = runBoard(t, b) // the host has gone: the decoder's timeout runs
+	cutAnswers := len(answers)
+	assert.LessOrEqual(t, cutAnswers, 1)
+	for _, a := range answers {
+		assert.Equal(t, Rejected, a.Status, "a cut frame is refused, never solved")
+		assert.Len(t, a.Response, ErrorReplyLen)
+	}
+	_ = got
+
+	b.Send(uart.EncodePuzzle(sample))
+	answers, got = runBoard(t, b)
+	require.Len(t, answers, 1)
+	assert.Equal(t, one.Response, got)
+	assert.Equal(t, one.Cycles.Total(), answers[0].Latency())
+	assert.Zero(t, answers[0].Dropped)
+}
+
+func TestBoardNeedsUART(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Link = LinkDirect
+	_, err := NewBoard(cfg, SimOptions{})
+	assert.ErrorContains(t, err, "UART")
+}
