@@ -31,6 +31,9 @@ type Port interface {
 // PollPeriod is how long a Port's Read waits for a byte.
 const PollPeriod = 20 * time.Millisecond
 
+// noHostPoll is how often a PTY looks for a host while none has it open.
+const noHostPoll = 5 * time.Millisecond
+
 // writeStall is how long a Write waits for a host that does not read.
 const writeStall = 2 * time.Second
 
@@ -91,7 +94,7 @@ func (p *PTY) Read(b []byte) (int, error) {
 	case errors.Is(err, syscall.EIO):
 		// Linux reports EIO on the master while no one has the slave open.
 		if n == 0 {
-			time.Sleep(PollPeriod)
+			time.Sleep(noHostPoll)
 		}
 		return n, ErrNoHost
 	}

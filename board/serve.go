@@ -160,7 +160,8 @@ func Serve(ctx context.Context, port Port, d Design, opt Options) (Summary, erro
 				logf("host opened %s", port.Name())
 			}
 			now := time.Now()
-			if !anchored {
+			if !frameOpen || !anchored {
+				// A frame's first byte: its simulated time starts now.
 				anchored, anchorWall, anchorCyc = true, now, d.Cycle()
 			}
 			if !frameOpen {
@@ -235,6 +236,7 @@ func Serve(ctx context.Context, port Port, d Design, opt Options) (Summary, erro
 			logf("%s", answerLine(sum.Answers, a, d.ClockHz(), time.Since(frameWall)))
 			frameOpen = false
 			if opt.MaxAnswers > 0 && sum.Answers >= opt.MaxAnswers {
+				lingerForHost(ctx, in)
 				return sum, nil
 			}
 		}
@@ -325,5 +327,28 @@ func sleepUntil(ctx context.Context, t time.Time) {
 	select {
 	case <-ctx.Done():
 	case <-timer.C:
+	}
+}
+
+// Linger is how long Serve keeps the port open after its last answer for a
+// host that has not closed it: closing a pseudo-terminal hangs it up, and
+// the host would lose the answer it has not read yet.
+const Linger = time.Second
+
+// lingerForHost waits until the host closes the port, for Linger at most.
+func lingerForHost(ctx context.Context, in <-chan readResult) {
+	timer := time.NewTimer(Linger)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-timer.C:
+			return
+		case r := <-in:
+			if errors.Is(r.err, ErrNoHost) {
+				return
+			}
+		}
 	}
 }
