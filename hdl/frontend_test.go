@@ -706,3 +706,54 @@ func TestFrontendVerilator(t *testing.T) {
 		{"direct D=868", feParams{868, 15, 40}, feDirect(4, 20, 20), feCheckAll},
 	}, feVerilator)
 }
+
+// TestFrontendSynth synthesises each front-end module for the Virtex-II Pro
+// with Yosys (synth_xilinx -family xc2vp) at the board's parameters (D = 868,
+// MaxOrder 15, timeout 40 bits) and checks the result: no latch, and exactly
+// one flip-flop per register bit of the design (the Go block's state, minus
+// bits that are constant: the transmitter's start bit, the top bit of the
+// event kind now that kinds are 0..3).
+func TestFrontendSynth(t *testing.T) {
+	yosys := feTool(t, "yosys", "yosys")
+	srcs := feSources(t)[1:]
+	// register bits (docs/hdl.md):
+	//   uart_rx: mode 2, bit 4, cnt 10, shift 8, valid 1, framing error 1, data 8
+	//   uart_tx: busy 1, line 1, bit 4, cnt 10, frame 10 − start bit 1
+	//   frame_decoder: mode 2, matched 2, stray 1, order 4, size 8, row 8,
+	//     col 8, bad 1, sum 8, index 16, wait 16, event 3 − 1, status 3,
+	//     order 4, cell 8, index 16
+	want := map[string]int{"uart_rx": 34, "uart_tx": 25, "frame_decoder": 107}
+	for i, mod := range []string{"uart_rx", "uart_tx", "frame_decoder"} {
+		t.Run(mod, func(t *testing.T) {
+			stat := filepath.Join(t.TempDir(), "stat.txt")
+			script := "read_verilog " + srcs[i] + "; synth_xilinx -family xc2vp -top " + mod +
+				"; tee -q -o " + stat + " stat"
+			require.NoError(t, feRunTool(yosys, "-q", "-p", script))
+			cells := feYosysCells(t, stat)
+			ffs := 0
+			for typ, n := range cells {
+				require.False(t, strings.HasPrefix(typ, "LD") || strings.Contains(typ, "DLATCH"),
+					"%s: latch %s ×%d", mod, typ, n)
+				if strings.HasPrefix(typ, "FD") {
+					ffs += n
+				}
+			}
+			require.Equal(t, want[mod], ffs, "%s flip-flops (%v)", mod, cells)
+		})
+	}
+}
+
+// feYosysCells reads the cell counts of a Yosys `stat` report.
+func feYosysCells(t testing.TB, path string) map[string]int {
+	cells := map[string]int{}
+	for _, line := range feReadLines(t, path) {
+		f := strings.Fields(line)
+		if len(f) == 2 && !strings.HasSuffix(f[0], ":") {
+			if n, err := strconv.Atoi(f[1]); err == nil {
+				cells[f[0]] = n
+			}
+		}
+	}
+	require.NotEmpty(t, cells, "no cells in %s", path)
+	return cells
+}

@@ -18,7 +18,7 @@ module frontend_tb #(
   localparam integer IndexW = $clog2(MaxOrder * MaxOrder * MaxOrder * MaxOrder);
 
   reg       clk = 1'b0;
-  reg       rst_n = 1'b0;
+  reg       rst_n = 1'b1;
   reg       rxd = 1'b1;
   reg       tx_valid = 1'b0;
   reg [7:0] tx_data = 8'd0;
@@ -68,6 +68,9 @@ module frontend_tb #(
       $display("frontend_tb: cannot open the stimulus or the output file");
       $finish;
     end
+    // A reset pulse (an edge on rst_n: a register's initial value is not one
+    // under Verilator).
+    #1 rst_n = 1'b0;
     #1 rst_n = 1'b1;
     cycle = 0;
     prev = {(41 + IndexW){1'b0}};
