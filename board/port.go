@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/creack/pty"
 	"go.bug.st/serial"
+	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 )
 
@@ -47,6 +49,9 @@ var ErrNoHost = errors.New("no host has the port open")
 type PTY struct {
 	master *os.File
 	name   string
+	// noHost is set while Read finds no host; Write then drops what the
+	// board sends, and the next host starts with an empty line.
+	noHost atomic.Bool
 }
 
 // OpenPTY opens a pseudo-terminal.
@@ -76,7 +81,9 @@ func OpenPTY() (*PTY, error) {
 		syscall.Close(fd)
 		return nil, fmt.Errorf("pty %s: %w", name, err)
 	}
-	return &PTY{master: os.NewFile(uintptr(fd), "/dev/ptmx"), name: name}, nil
+	p := &PTY{master: os.NewFile(uintptr(fd), "/dev/ptmx"), name: name}
+	p.noHost.Store(true)
+	return p, nil
 }
 
 // Name is the device path a host opens.
@@ -88,23 +95,44 @@ func (p *PTY) Read(b []byte) (int, error) {
 		return 0, err
 	}
 	n, err := p.master.Read(b)
-	switch {
-	case errors.Is(err, os.ErrDeadlineExceeded):
-		return n, nil
-	case errors.Is(err, syscall.EIO):
+	if errors.Is(err, syscall.EIO) {
 		// Linux reports EIO on the master while no one has the slave open.
+		p.noHost.Store(true)
 		if n == 0 {
 			time.Sleep(noHostPoll)
 		}
 		return n, ErrNoHost
 	}
+	if p.noHost.Swap(false) {
+		p.flushHostInput()
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return n, nil
+	}
 	return n, err
 }
 
-// Write implements Port. With no host the kernel takes the bytes and drops
-// them; a host that keeps the port open without reading fills the line's
-// buffer, and after writeStall the rest is dropped with an error.
+// flushHostInput drops bytes sent to an earlier host and never read: the
+// kernel keeps them for the next one, where a serial adapter would have
+// dropped them. A host has just opened the line, and the board answers
+// nothing before it has sent a frame, so only stale bytes go.
+func (p *PTY) flushHostInput() {
+	f, err := os.OpenFile(p.name, os.O_RDWR|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return // the host has gone again; the next one flushes
+	}
+	_ = unix.IoctlSetInt(int(f.Fd()), unix.TCFLSH, unix.TCIFLUSH)
+	f.Close()
+}
+
+// Write implements Port. With no host the bytes are dropped with an error
+// (the kernel would keep them for the next host); a host that keeps the
+// port open without reading fills the line's buffer, and after writeStall
+// the rest is dropped with an error.
 func (p *PTY) Write(b []byte) (int, error) {
+	if p.noHost.Load() {
+		return 0, fmt.Errorf("%s: %w: %d bytes dropped", p.name, ErrNoHost, len(b))
+	}
 	sent := 0
 	for sent < len(b) {
 		if err := p.master.SetWriteDeadline(time.Now().Add(writeStall)); err != nil {

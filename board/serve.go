@@ -225,7 +225,7 @@ func Serve(ctx context.Context, port Port, d Design, opt Options) (Summary, erro
 			}
 			if n, err := port.Write(out); err != nil {
 				sum.WriteFails++
-				logf("%s: %v", port.Name(), err)
+				logf("%v", err)
 				sum.BytesOut += n
 			} else {
 				sum.BytesOut += n

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"sudokusim/board"
+	"sudokusim/rtl/bnb"
+	"sudokusim/sudoku"
+	"sudokusim/sudoku/logic"
+	"sudokusim/uart"
+)
+
+// served is a serve command running in-process.
+type served struct {
+	device string
+	done   chan int
+	stdout *syncBuffer
+	stderr *syncBuffer
+}
+
+// syncBuffer is a bytes.Buffer safe to read while serve writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startServe runs 'sudokusim serve args...' in-process and returns once it
+// has printed its device. The test's end stops it if it is still running.
+func startServe(t *testing.T, args ...string) *served {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	saved := serveContext
+	serveContext = func() context.Context { return ctx }
+	pr, pw := io.Pipe()
+	s := &served{done: make(chan int, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	go func() {
+		code := run(append([]string{"serve"}, args...), pw, s.stderr)
+		pw.Close()
+		s.done <- code
+	}()
+	first := make(chan string, 1)
+	go func() {
+		r := bufio.NewReader(pr)
+		line, _ := r.ReadString('\n')
+		first <- strings.TrimSpace(line)
+		io.Copy(s.stdout, r)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		serveContext = saved
+	})
+	select {
+	case s.device = <-first:
+	case code := <-s.done:
+		t.Fatalf("serve exited %d: %s", code, s.stderr.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve printed no device")
+	}
+	require.NotEmpty(t, s.device, s.stderr.String())
+	return s
+}
+
+// wait returns serve's exit status.
+func (s *served) wait(t *testing.T) int {
+	t.Helper()
+	select {
+	case code := <-s.done:
+		return code
+	case <-time.After(60 * time.Second):
+		t.Fatalf("serve did not end; log:\n%s", s.stderr.String())
+		return -1
+	}
+}
+
+// oneRun is the answer a one-puzzle run of the processor with serve's
+// default flags (version 2, the paper's heuristics) gives.
+func oneRun(t *testing.T, g *sudoku.Grid) bnb.Result {
+	t.Helper()
+	cfg := bnb.DefaultConfig()
+	var err error
+	cfg.Heuristics, err = logic.ParseHeuristics("paper")
+	require.NoError(t, err)
+	r, err := bnb.Simulate(cfg, g, bnb.SimOptions{})
+	require.NoError(t, err)
+	return r
+}
+
+func loadFPT(t *testing.T, name string) *sudoku.Grid {
+	t.Helper()
+	g, err := sudoku.LoadPuzzle(filepath.Join(fpt09Dir, name), 0, nil)
+	require.NoError(t, err)
+	return g
+}
+
+// A Python host using pyserial talks to serve on its pseudo-terminal: the
+// sample, 03a and a frame with a bad checksum get, byte for byte, the two
+// solutions and the error reply the hardware model gives.
+func TestServePyserialHost(t *testing.T) {
+	const python = "/usr/bin/python3" // Debian's, which python3-serial installs into
+	if err := exec.Command(python, "-c", "import serial").Run(); err != nil {
+		t.Skipf("needs %s with pyserial (Debian package python3-serial): %v", python, err)
+	}
+	sample, p03a := sudoku.Sample(), loadFPT(t, "puzzle03a.sudoku")
+	bad := uart.EncodePuzzle(sample)
+	bad[len(bad)-1] ^= 0x01
+	log := filepath.Join(t.TempDir(), "serve.log")
+	s := startServe(t, "--pty", "--answers", "3", "--log", log)
+
+	out, err := exec.Command(python, filepath.Join("testdata", "pyserial_host.py"), s.device,
+		hex.EncodeToString(uart.EncodePuzzle(sample)), hex.EncodeToString(uart.EncodePuzzle(p03a)), hex.EncodeToString(bad)).Output()
+	var stderr string
+	if ee, ok := err.(*exec.ExitError); ok {
+		stderr = string(ee.Stderr)
+	}
+	require.NoError(t, err, stderr)
+	lines := strings.Fields(string(out))
+	require.Len(t, lines, 3, string(out))
+	assert.Equal(t, hex.EncodeToString(oneRun(t, sample).Response), lines[0], "sample")
+	assert.Equal(t, hex.EncodeToString(oneRun(t, p03a).Response), lines[1], "03a")
+	assert.Equal(t, hex.EncodeToString(uart.EncodeError(uart.StatusBadChecksum)), lines[2], "bad checksum")
+
+	require.Equal(t, exitOK, s.wait(t), s.stderr.String())
+	assert.Contains(t, s.stdout.String(), "3 answers; 261 bytes in, 181 out")
+	text, err := os.ReadFile(log)
+	require.NoError(t, err)
+	answers := regexp.MustCompile(`(?m)^answer \d+: .*$`).FindAllString(string(text), -1)
+	require.Len(t, answers, 3, string(text))
+	assert.Contains(t, answers[0], "order 3, solved, checksum 0x1D, 87 bytes")
+	assert.Contains(t, answers[1], "order 3, solved, checksum 0xD9, 87 bytes")
+	assert.Contains(t, answers[2], "rejected (error reply 1), 7 bytes")
+	// The log's simulated t_N is the one-puzzle run's cycles at 100 MHz.
+	assert.Contains(t, answers[0], "t_N "+formatSeconds(oneRun(t, sample).Cycles.Total())+" s simulated")
+}
+
+func formatSeconds(cycles uint64) string { return fmt.Sprintf("%.6g", float64(cycles)/100e6) }
+
+// send plays the competition's host against serve: every answer checked,
+// t_N wall and simulated printed, the simulated t_N equal to what serve's
+// cycle-level model logged, and the score over the files.
+func TestSendAgainstServe(t *testing.T) {
+	files := []string{filepath.Join(fpt09Dir, "puzzle03a.sudoku"), filepath.Join(fpt09Dir, "puzzle04a.sudoku"), filepath.Join(fpt09Dir, "puzzle03b.sudoku")}
+	s := startServe(t, "--pty", "--answers", "3")
+	code, out, errOut := runCmd(t, "", append([]string{"send", "--port", s.device}, files...)...)
+	require.Equal(t, exitOK, code, out+errOut)
+	require.Equal(t, exitOK, s.wait(t), s.stderr.String())
+
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 4, out)
+	simT := regexp.MustCompile(`(\S+) s simulated`)
+	logged := simT.FindAllStringSubmatch(s.stderr.String(), -1)
+	require.Len(t, logged, 3, s.stderr.String())
+	for i, want := range []string{"puzzle03a.sudoku: order 3, solved, checksum 0xD9 ok", "puzzle04a.sudoku: order 4, solved, checksum 0x5C ok", "puzzle03b.sudoku: order 3, solved"} {
+		assert.Contains(t, lines[i], want)
+		m := simT.FindStringSubmatch(lines[i])
+		require.NotNil(t, m, lines[i])
+		// send's figure comes from the independent timing model, serve's
+		// from the cycle-level model the bytes went through.
+		assert.Equal(t, logged[i][1], m[1], "puzzle %d", i)
+	}
+	assert.Regexp(t, `^3 puzzles: 3 solved, 0 wrong, 0 missing; FPT'09 score \S+ \(wall t_N\), \S+ \(simulated t_N\)$`, lines[3])
+}
+
+// A wrong answer (the search watchdog fires: error reply 5) and a missing
+// one (serve has stopped) make send exit 1 and say which.
+func TestSendWrongAndMissing(t *testing.T) {
+	s := startServe(t, "--pty", "--answers", "1", "--heuristics", "none", "--max-cycles", "50")
+	code, out, _ := runCmd(t, "", "send", "--port", s.device, "--timeout", "5s", "--heuristics", "none", "--max-cycles", "50",
+		filepath.Join(fpt09Dir, "puzzle03a.sudoku"), filepath.Join(fpt09Dir, "puzzle03b.sudoku"))
+	assert.Equal(t, exitFail, code, out)
+	assert.Contains(t, out, "puzzle03a.sudoku: order 3, WRONG: error reply 5 (cycle limit)")
+	assert.Contains(t, out, "puzzle03b.sudoku: order 3, MISSING")
+	assert.Contains(t, out, "2 puzzles: 0 solved, 1 wrong, 1 missing; FPT'09 score 0 (wall t_N), 0 (simulated t_N)")
+	assert.Equal(t, exitOK, s.wait(t))
+}
+
+// openHost opens the pseudo-terminal as a host does (raw already).
+func openHost(t *testing.T, device string) *os.File {
+	t.Helper()
+	f, err := os.OpenFile(device, os.O_RDWR|syscall.O_NOCTTY, 0)
+	require.NoError(t, err)
+	return f
+}
+
+// readAnswer reads n bytes from the host's end within 30 s.
+func readHost(t *testing.T, f *os.File, n int) []byte {
+	t.Helper()
+	require.NoError(t, f.SetReadDeadline(time.Now().Add(30*time.Second)))
+	b := make([]byte, n)
+	_, err := io.ReadFull(f, b)
+	require.NoError(t, err)
+	return b
+}
+
+// A host that vanishes in the middle of a frame, a host that sends
+// garbage, and hosts that close and reopen the port: serve answers the cut
+// frame (to nobody), resynchronises, and serves each next host as if it
+// were the first.
+func TestServeHostVanishesAndReturns(t *testing.T) {
+	sample := sudoku.Sample()
+	want := oneRun(t, sample).Response
+	frame := uart.EncodePuzzle(sample)
+	s := startServe(t, "--pty", "--gap", "20ms", "--answers", "5")
+
+	h := openHost(t, s.device)
+	_, err := h.Write(frame[:40])
+	require.NoError(t, err)
+	require.NoError(t, h.Close()) // gone mid-frame; its cut-frame reply goes to nobody
+	time.Sleep(200 * time.Millisecond)
+
+	h = openHost(t, s.device)
+	_, err = h.Write(frame)
+	require.NoError(t, err)
+	assert.Equal(t, want, readHost(t, h, len(want)), "the next host's frame")
+
+	// Garbage without a header (no A5), then after a pause a good frame.
+	rng := rand.New(rand.NewPCG(1, 2))
+	junk := make([]byte, 3000)
+	for i := range junk {
+		junk[i] = byte(rng.IntN(0xA5))
+	}
+	_, err = h.Write(junk)
+	require.NoError(t, err)
+	time.Sleep(100 * time.Millisecond)
+	_, err = h.Write(frame)
+	require.NoError(t, err)
+	assert.Equal(t, want, readHost(t, h, len(want)), "after garbage")
+
+	// A frame cut short, the host stays but pauses past --gap: the error
+	// reply for the cut frame, then the next frame's answer.
+	_, err = h.Write(frame[:50])
+	require.NoError(t, err)
+	assert.Equal(t, uart.EncodeError(uart.StatusCut), readHost(t, h, uart.ErrorReplyLen), "cut frame")
+	_, err = h.Write(frame)
+	require.NoError(t, err)
+	assert.Equal(t, want, readHost(t, h, len(want)), "after the cut frame")
+	require.NoError(t, h.Close())
+
+	require.Equal(t, exitOK, s.wait(t), s.stderr.String())
+	log := s.stderr.String()
+	assert.Contains(t, log, "no host has "+s.device+" open")
+	assert.Contains(t, log, "host opened "+s.device)
+	assert.Equal(t, 2, strings.Count(log, "rejected (error reply 6)"), log)
+	assert.Equal(t, 3, strings.Count(log, "solved, checksum 0x1D"), log)
+}
+
+// serve --port opens a serial device with go.bug.st/serial: here the host
+// end of a pseudo-terminal, while the test plays the host on its master.
+func TestServeOnSerialDevice(t *testing.T) {
+	pt, err := board.OpenPTY()
+	require.NoError(t, err)
+	defer pt.Close()
+	s := startServe(t, "--port", pt.Name(), "--answers", "1")
+	assert.Equal(t, pt.Name(), s.device)
+	buf := make([]byte, 256)
+	deadline := time.Now().Add(30 * time.Second)
+	for { // until the PTY sees serve at the other end
+		_, err := pt.Read(buf)
+		if err == nil {
+			break
+		}
+		require.ErrorIs(t, err, board.ErrNoHost)
+		require.True(t, time.Now().Before(deadline), "serve never opened the device")
+	}
+	_, err = pt.Write(uart.EncodePuzzle(sudoku.Sample()))
+	require.NoError(t, err)
+	want := oneRun(t, sudoku.Sample()).Response
+	var got []byte
+	for len(got) < len(want) && time.Now().Before(deadline) {
+		n, err := pt.Read(buf)
+		if err != nil && err != board.ErrNoHost {
+			require.NoError(t, err)
+		}
+		got = append(got, buf[:n]...)
+	}
+	assert.Equal(t, want, got)
+	assert.Equal(t, exitOK, s.wait(t), s.stderr.String())
+}
+
+// A port that cannot be opened is bad input: exit 2 and one line naming it.
+func TestServeSendBadPort(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "ttyNOPE")
+	for _, args := range [][]string{
+		{"serve", "--port", missing},
+		{"send", "--port", missing},
+	} {
+		code, _, errOut := runCmd(t, "", args...)
+		assert.Equal(t, exitUsage, code, "%v", args)
+		assert.Contains(t, errOut, missing)
+		assert.Len(t, strings.Split(strings.TrimSpace(errOut), "\n"), 1, errOut)
+	}
+	for _, args := range [][]string{{"serve"}, {"serve", "--pty", "--port", missing}, {"send"}, {"serve", "--pty", "--design", "ga"}} {
+		code, _, errOut := runCmd(t, "", args...)
+		assert.Equal(t, exitUsage, code, "%v", args)
+		assert.Len(t, strings.Split(strings.TrimSpace(errOut), "\n"), 1, errOut)
+	}
+}
