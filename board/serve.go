@@ -27,6 +27,8 @@ type Design interface {
 	// sends again, and — while hostTalking — WaitsForHost when the host's
 	// line has sent everything queued in the middle of a frame.
 	Run(max uint64, hostTalking bool) (Stop, error)
+	// Backlog is the number of bytes sent and not yet on the line.
+	Backlog() int
 	// Take appends the bytes the host's receiver got since the last call.
 	Take(dst []byte) []byte
 	// Answers returns the answers completed since the last call.
@@ -92,6 +94,12 @@ type Options struct {
 
 // DefaultGap is Options.Gap when zero.
 const DefaultGap = 100 * time.Millisecond
+
+// MaxBacklog is how many bytes Serve lets wait for the simulated line
+// before it stops reading the port: a host that sends faster than the line
+// runs then blocks in its writes, as on a real serial port, instead of
+// filling memory.
+const MaxBacklog = 64 << 10
 
 // Summary is what a Serve session did.
 type Summary struct {
@@ -201,7 +209,7 @@ func Serve(ctx context.Context, port Port, d Design, opt Options) (Summary, erro
 
 	for ctx.Err() == nil {
 	drain:
-		for {
+		for d.Backlog() < MaxBacklog {
 			select {
 			case r := <-in:
 				if err := handle(r); err != nil {

@@ -153,6 +153,7 @@ type bnbDesign struct{ b *bnb.Board }
 
 func (d bnbDesign) Send(p []byte)          { d.b.Send(p) }
 func (d bnbDesign) Take(dst []byte) []byte { return d.b.Take(dst) }
+func (d bnbDesign) Backlog() int           { return d.b.Backlog() }
 func (d bnbDesign) Cycle() uint64          { return d.b.Cycle() }
 func (d bnbDesign) ClockHz() float64       { return d.b.Processor().Scheduler().Config().ClockHz }
 func (d bnbDesign) Run(max uint64, talking bool) (board.Stop, error) {

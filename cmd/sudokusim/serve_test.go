@@ -23,6 +23,7 @@ import (
 
 	"sudokusim/board"
 	"sudokusim/rtl/bnb"
+	"sudokusim/sim"
 	"sudokusim/sudoku"
 	"sudokusim/sudoku/logic"
 	"sudokusim/uart"
@@ -279,7 +280,8 @@ func TestServeOnSerialDevice(t *testing.T) {
 	pt, err := board.OpenPTY()
 	require.NoError(t, err)
 	defer pt.Close()
-	s := startServe(t, "--port", pt.Name(), "--answers", "1")
+	vcd := filepath.Join(t.TempDir(), "session.vcd")
+	s := startServe(t, "--port", pt.Name(), "--answers", "1", "--vcd", vcd, "--vcd-uart-only")
 	assert.Equal(t, pt.Name(), s.device)
 	buf := make([]byte, 256)
 	deadline := time.Now().Add(30 * time.Second)
@@ -304,6 +306,24 @@ func TestServeOnSerialDevice(t *testing.T) {
 	}
 	assert.Equal(t, want, got)
 	assert.Equal(t, exitOK, s.wait(t), s.stderr.String())
+
+	// The session's waveform: every byte starts with a falling edge on its
+	// line, 87 each way.
+	f, err := os.Open(vcd)
+	require.NoError(t, err)
+	defer f.Close()
+	w, err := sim.ParseVCD(f)
+	require.NoError(t, err)
+	for _, line := range []string{"host_txd", "txd"} {
+		h := w.History("uart", line)
+		falls := 0
+		for i := 1; i < len(h); i++ {
+			if h[i-1].Value == 1 && h[i].Value == 0 {
+				falls++
+			}
+		}
+		assert.GreaterOrEqual(t, falls, 87, line)
+	}
 }
 
 // A port that cannot be opened is bad input: exit 2 and one line naming it.

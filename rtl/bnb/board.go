@@ -23,6 +23,7 @@ type Board struct {
 	// in.
 	waiting bool
 	first   uint64
+	queued  uint64 // bytes queued on the host's line since the start
 	resp    []byte // answer bytes received and not yet matched to an answer
 	out     []byte // bytes received and not yet taken
 	answers []BoardAnswer
@@ -113,7 +114,12 @@ func (b *Board) Send(data []byte) {
 		b.waiting, b.first = false, b.p.sched.Cycle()
 	}
 	b.p.host.Queue(append([]byte(nil), data...))
+	b.queued += uint64(len(data))
 }
+
+// Backlog is the number of bytes queued on the host's line and not yet
+// handed to its transmitter.
+func (b *Board) Backlog() int { return int(b.queued - b.p.host.Sent()) }
 
 // Run advances the model at most max cycles. It stops at the end of an
 // answer, when nothing can happen until the host sends again, and — while

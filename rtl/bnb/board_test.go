@@ -1,6 +1,7 @@
 package bnb
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -110,4 +111,54 @@ func TestBoardNeedsUART(t *testing.T) {
 	cfg.Link = LinkDirect
 	_, err := NewBoard(cfg, SimOptions{})
 	assert.ErrorContains(t, err, "UART")
+}
+
+// Whatever a host sends — headers with any size byte, cells of any value,
+// frames cut anywhere, bytes while the processor is busy — the board keeps
+// answering with well-formed replies (Run decodes every answer and fails
+// otherwise), and after a pause it answers a good frame byte for byte.
+func TestBoardSurvivesJunk(t *testing.T) {
+	sample := sudoku.Sample()
+	cfg := DefaultConfig()
+	one, err := Simulate(cfg, sample, SimOptions{})
+	require.NoError(t, err)
+	b, err := NewBoard(cfg, SimOptions{})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(14, 9))
+	sizes := []byte{0, 1, 4, 9, 16, 17, 0xA5, 225, 255}
+	replies := map[uint8]int{}
+	for range 60 {
+		var junk []byte
+		for range 1 + rng.IntN(4) {
+			if rng.IntN(3) > 0 {
+				junk = append(junk, uart.Header[:]...)
+			}
+			junk = append(junk, sizes[rng.IntN(len(sizes))])
+			for range rng.IntN(300) {
+				junk = append(junk, byte(rng.IntN(256)))
+			}
+		}
+		b.Send(junk)
+		for range 1000 {
+			st, err := b.Run(1_000_000, rng.IntN(2) == 0)
+			require.NoError(t, err)
+			if st == BoardQuiet || st == BoardWaitsForHost && rng.IntN(2) == 0 {
+				break
+			}
+		}
+		for _, a := range b.Answers() {
+			require.NotEqual(t, Solved, a.Status, "junk is never a solvable frame here")
+			replies[a.ReplyCode]++
+		}
+	}
+	// The junk reaches the decoder's refusals: bad size, bad cell, cut.
+	assert.Positive(t, replies[uint8(uart.StatusBadSize)])
+	assert.Positive(t, replies[uint8(uart.StatusBadCell)])
+	assert.Positive(t, replies[uint8(uart.StatusCut)])
+	runBoard(t, b) // the host pauses: any cut frame times out
+	b.Take(nil)
+	b.Send(uart.EncodePuzzle(sample))
+	answers, got := runBoard(t, b)
+	require.Len(t, answers, 1)
+	assert.Equal(t, one.Response, got)
 }
