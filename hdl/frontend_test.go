@@ -128,7 +128,7 @@ func feGoRun(t testing.TB, p feParams, st feStimulus, tail int) (stim, trace []s
 		if decIn.valid {
 			decIn.data = byte(st.decoder[k])
 		}
-		in := [5]int{b2i(line.level), b2i(txIn.valid), int(txIn.data), b2i(decIn.valid), int(decIn.data)}
+		in := [5]int{feB2i(line.level), feB2i(txIn.valid), int(txIn.data), feB2i(decIn.valid), int(decIn.data)}
 		if runLen > 0 && in != run {
 			flush()
 			runLen = 0
@@ -137,8 +137,8 @@ func feGoRun(t testing.TB, p feParams, st feStimulus, tail int) (stim, trace []s
 		runLen++
 
 		ev := dec.Event()
-		out := feOuts{b2i(rx.Valid()), int(rx.Byte()), b2i(rx.FramingError()),
-			b2i(tx.Level()), b2i(tx.Ready()), b2i(tx.Busy()), int(txData()),
+		out := feOuts{feB2i(rx.Valid()), int(rx.Byte()), feB2i(rx.FramingError()),
+			feB2i(tx.Level()), feB2i(tx.Ready()), feB2i(tx.Busy()), int(txData()),
 			int(decMode()), int(ev.Kind), int(ev.Status), int(ev.Order), int(ev.Value), int(ev.Index)}
 		if k == 0 || out != prev {
 			trace = append(trace, feTraceLine(k, out))
@@ -191,7 +191,7 @@ func feTraceLine(k int, o feOuts) string {
 	return b.String()
 }
 
-func b2i(b bool) int {
+func feB2i(b bool) int {
 	if b {
 		return 1
 	}
@@ -446,8 +446,8 @@ func feRunTool(name string, args ...string) error {
 	return nil
 }
 
-func plusArgs(stim, out string, chain bool) []string {
-	return []string{"+stim=" + stim, "+out=" + out, "+chain=" + strconv.Itoa(b2i(chain))}
+func fePlusArgs(stim, out string, chain bool) []string {
+	return []string{"+stim=" + stim, "+out=" + out, "+chain=" + strconv.Itoa(feB2i(chain))}
 }
 
 // feIcarus compiles frontend_tb with the parameters under Icarus Verilog.
@@ -461,7 +461,7 @@ func feIcarus(t testing.TB, p feParams) feSimulator {
 		fmt.Sprintf("-Pfrontend_tb.TimeoutBits=%d", p.TimeoutBits)}
 	require.NoError(t, feRunTool(iverilog, append(args, feSources(t)...)...))
 	return func(stim, out string, chain bool) error {
-		return feRunTool(vvp, append([]string{"-n", bin}, plusArgs(stim, out, chain)...)...)
+		return feRunTool(vvp, append([]string{"-n", bin}, fePlusArgs(stim, out, chain)...)...)
 	}
 }
 
@@ -471,9 +471,8 @@ func feIcarus(t testing.TB, p feParams) feSimulator {
 // and the Verilator version.
 func feVerilator(t testing.TB, p feParams) feSimulator {
 	verilator := feTool(t, "verilator", "verilator")
-	for _, tool := range []string{"make", "g++"} {
-		feTool(t, tool, map[string]string{"make": "make", "g++": "g++"}[tool])
-	}
+	feTool(t, "make", "make")
+	feTool(t, "g++", "g++")
 	version, err := exec.Command(verilator, "--version").Output()
 	require.NoError(t, err)
 	h := sha256.New()
@@ -486,13 +485,16 @@ func feVerilator(t testing.TB, p feParams) feSimulator {
 	}
 	key := hex.EncodeToString(h.Sum(nil))[:16]
 	cache, err := os.UserCacheDir()
-	if err != nil {
+	if err == nil {
+		cache = filepath.Join(cache, "sudokusim", "hdl-frontend")
+		err = os.MkdirAll(cache, 0o755)
+	}
+	if err != nil { // no cache directory: build for this run only
 		cache = t.TempDir()
 	}
-	dir := filepath.Join(cache, "sudokusim", "hdl-frontend", key)
+	dir := filepath.Join(cache, key)
 	bin := filepath.Join(dir, "Vfrontend_tb")
 	if _, err := os.Stat(bin); err != nil {
-		require.NoError(t, os.MkdirAll(filepath.Dir(dir), 0o755))
 		tmp, err := os.MkdirTemp(filepath.Dir(dir), key+".build-")
 		require.NoError(t, err)
 		defer os.RemoveAll(tmp)
@@ -509,7 +511,7 @@ func feVerilator(t testing.TB, p feParams) feSimulator {
 		}
 	}
 	return func(stim, out string, chain bool) error {
-		return feRunTool(bin, plusArgs(stim, out, chain)...)
+		return feRunTool(bin, fePlusArgs(stim, out, chain)...)
 	}
 }
 

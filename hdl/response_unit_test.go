@@ -26,16 +26,16 @@ import (
 // answer must agree: tx_valid, the line, busy, and last (the Go Core moving
 // from ANSWER to DRAIN).
 
-// ruClockHz and ruBaud give a bit time of 4 cycles (a short run).
+// feRUClockHz and feRUBaud give a bit time of 4 cycles (a short run).
 const (
-	ruClockHz = 1e9
-	ruBaud    = 250_000_000
-	ruDiv     = 4
+	feRUClockHz = 1e9
+	feRUBaud    = 250_000_000
+	feRUDiv     = 4
 )
 
-// ruWindow is one answer as the Go model sent it: the cycles from the
+// feRUWindow is one answer as the Go model sent it: the cycles from the
 // Core's finish to the end of DRAIN and the Go signals in each.
-type ruWindow struct {
+type feRUWindow struct {
 	finish          uint64
 	reply, chk, sz  int
 	solution        *sudoku.Grid
@@ -46,13 +46,13 @@ type ruWindow struct {
 	responseSummary string
 }
 
-// ruGoSession runs chunks through the Go processor with a VCD and cuts the
+// feRUGoSession runs chunks through the Go processor with a VCD and cuts the
 // waveform into answers.
-func ruGoSession(t *testing.T, maxOrder int, chunks [][]byte) []ruWindow {
+func feRUGoSession(t *testing.T, maxOrder int, chunks [][]byte) []feRUWindow {
 	cfg := bnb.DefaultConfig()
 	cfg.Heuristics = nil
 	cfg.MaxOrder, cfg.CPC = maxOrder, 2
-	cfg.ClockHz, cfg.Baud = ruClockHz, ruBaud
+	cfg.ClockHz, cfg.Baud = feRUClockHz, feRUBaud
 	p, err := bnb.NewProcessor(cfg, bnb.SimOptions{})
 	require.NoError(t, err)
 	var buf bytes.Buffer
@@ -67,17 +67,17 @@ func ruGoSession(t *testing.T, maxOrder int, chunks [][]byte) []ruWindow {
 	require.Equal(t, "1ns", strings.ReplaceAll(w.Timescale, " ", ""), "one cycle per VCD time unit")
 
 	end := w.End + 1
-	state := ruSeries(t, w, "core", "state", end)
-	valid := ruSeries(t, w, "core", "tx_valid", end)
-	txd := ruSeries(t, w, "uart", "txd", end)
-	busy := ruSeries(t, w, "txd", "busy", end)
+	state := feRUSeries(t, w, "core", "state", end)
+	valid := feRUSeries(t, w, "core", "tx_valid", end)
+	txd := feRUSeries(t, w, "uart", "txd", end)
+	busy := feRUSeries(t, w, "txd", "busy", end)
 	const answer, drain = 14, 15 // the Core's ANSWER and DRAIN states
-	var out []ruWindow
+	var out []feRUWindow
 	for c := uint64(1); c < end; c++ {
 		if state[c] != answer || state[c-1] == answer {
 			continue
 		}
-		win := ruWindow{finish: c - 1}
+		win := feRUWindow{finish: c - 1}
 		e := c
 		for e < end && (state[e] == answer || state[e] == drain) {
 			e++
@@ -112,8 +112,8 @@ func ruGoSession(t *testing.T, maxOrder int, chunks [][]byte) []ruWindow {
 	return out
 }
 
-// ruSeries expands a VCD variable's changes into its value in every cycle.
-func ruSeries(t *testing.T, w *sim.Waveform, scope, name string, end uint64) []uint64 {
+// feRUSeries expands a VCD variable's changes into its value in every cycle.
+func feRUSeries(t *testing.T, w *sim.Waveform, scope, name string, end uint64) []uint64 {
 	_, ok := w.Var(scope, name)
 	require.True(t, ok, "no %s.%s in the VCD", scope, name)
 	v := make([]uint64, end)
@@ -130,9 +130,9 @@ func ruSeries(t *testing.T, w *sim.Waveform, scope, name string, end uint64) []u
 	return v
 }
 
-// ruRowsFile writes the grid's row words in $readmemh format (lane M−1
+// feRURowsFile writes the grid's row words in $readmemh format (lane M−1
 // first), zero rows for no grid.
-func ruRowsFile(t *testing.T, path string, maxOrder int, g *sudoku.Grid) {
+func feRURowsFile(t *testing.T, path string, maxOrder int, g *sudoku.Grid) {
 	m := maxOrder * maxOrder
 	var b strings.Builder
 	for r := 0; r < m; r++ {
@@ -167,7 +167,7 @@ func TestResponseUnitIcarus(t *testing.T) {
 		uart.EncodePuzzle(sudoku.MustNew(4)),
 		uart.EncodePuzzle(sudoku.MustNew(5)), // above the maximum order: status 2
 	}
-	windows := ruGoSession(t, maxOrder, chunks)
+	windows := feRUGoSession(t, maxOrder, chunks)
 	replies := map[int]bool{}
 	for _, w := range windows {
 		replies[w.reply] = true
@@ -182,13 +182,13 @@ func TestResponseUnitIcarus(t *testing.T) {
 	tb := filepath.Join(filepath.Dir(srcs[0]), "response_unit_tb.v")
 	ru := filepath.Join(filepath.Dir(srcs[1]), "response_unit.v")
 	require.NoError(t, feRunTool(iverilog, "-g2005", "-o", bin,
-		fmt.Sprintf("-Presponse_unit_tb.ClksPerBit=%d", ruDiv),
+		fmt.Sprintf("-Presponse_unit_tb.ClksPerBit=%d", feRUDiv),
 		fmt.Sprintf("-Presponse_unit_tb.MaxOrder=%d", maxOrder), tb, ru, srcs[2]))
 
 	for i, w := range windows {
 		t.Run(fmt.Sprintf("answer_%d_reply_%d", i, w.reply), func(t *testing.T) {
 			rows, stim, out := filepath.Join(dir, "rows.txt"), filepath.Join(dir, "stim.txt"), filepath.Join(dir, "out.txt")
-			ruRowsFile(t, rows, maxOrder, w.solution)
+			feRURowsFile(t, rows, maxOrder, w.solution)
 			s := fmt.Sprintf("1 1 %d %d %d\n%d 0 %d %d %d\n", w.reply, w.chk, w.sz, w.cycles-1, w.reply, w.chk, w.sz)
 			require.NoError(t, os.WriteFile(stim, []byte(s), 0o644))
 			require.NoError(t, feRunTool(vvp, "-n", bin, "+stim="+stim, "+out="+out, "+rows="+rows))
