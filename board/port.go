@@ -97,29 +97,30 @@ func (p *PTY) Read(b []byte) (int, error) {
 	n, err := p.master.Read(b)
 	if errors.Is(err, syscall.EIO) {
 		// Linux reports EIO on the master while no one has the slave open.
-		p.noHost.Store(true)
+		if !p.noHost.Swap(true) {
+			p.flushHostInput()
+		}
 		if n == 0 {
 			time.Sleep(noHostPoll)
 		}
 		return n, ErrNoHost
 	}
-	if p.noHost.Swap(false) {
-		p.flushHostInput()
-	}
+	p.noHost.Store(false)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		return n, nil
 	}
 	return n, err
 }
 
-// flushHostInput drops bytes sent to an earlier host and never read: the
-// kernel keeps them for the next one, where a serial adapter would have
-// dropped them. A host has just opened the line, and the board answers
-// nothing before it has sent a frame, so only stale bytes go.
+// flushHostInput drops bytes sent to a host that has just left without
+// reading them: the kernel would keep them for the next one, where a
+// serial adapter drops them. It opens the host's end for a moment — no
+// host has it open now, so a host's exclusive lock (TIOCEXCL, which
+// go.bug.st/serial sets) is not in the way.
 func (p *PTY) flushHostInput() {
 	f, err := os.OpenFile(p.name, os.O_RDWR|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return // the host has gone again; the next one flushes
+		return // a new host holds it exclusively already: nothing to do but carry on
 	}
 	_ = unix.IoctlSetInt(int(f.Fd()), unix.TCFLSH, unix.TCIFLUSH)
 	f.Close()
