@@ -42,9 +42,14 @@ type Design interface {
 type Stop uint8
 
 const (
+	// Answered: the last stop bit of an answer is out.
 	Answered Stop = iota
+	// WaitsForHost: the host's line has sent every byte queued, in the
+	// middle of a frame, while the host is still talking.
 	WaitsForHost
+	// Quiet: nothing will happen until the host sends again.
 	Quiet
+	// Slice: the cycles asked for ran out.
 	Slice
 )
 
@@ -110,9 +115,8 @@ type Summary struct {
 	WriteFails int // answers (or parts) a host did not take
 }
 
-// sliceSeconds is the simulated time Run may take before Serve looks at the
-// port again: 1 ms when pacing (the granularity of the paced bytes), 10 ms
-// otherwise.
+// The simulated time Run may take before Serve looks at the port again:
+// 1 ms when pacing (the granularity of the paced bytes), 10 ms otherwise.
 const (
 	sliceRealtime = 1e-3
 	sliceFree     = 10e-3

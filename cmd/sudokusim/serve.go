@@ -117,8 +117,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	defer port.Close()
 	fmt.Fprintln(stdout, port.Name())
+	paced := ""
+	if *realtime {
+		paced = ", paced at simulated time"
+	}
 	fmt.Fprintf(logw, "serving the FPT'09 processor (%s, k=%d, max order %d, %g MHz, %d baud) on %s%s\n",
-		versionName(cfg.Heuristics), cfg.CPC, cfg.MaxOrder, *clock, cfg.Baud, port.Name(), map[bool]string{true: ", paced at simulated time"}[*realtime])
+		versionName(cfg.Heuristics), cfg.CPC, cfg.MaxOrder, *clock, cfg.Baud, port.Name(), paced)
 
 	ctx, stop := signal.NotifyContext(serveContext(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
