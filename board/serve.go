@@ -284,8 +284,8 @@ func answerLine(k int, a Answer, clockHz float64, wall time.Duration) string {
 		}
 		phases += fmt.Sprintf(" %s %d", p.Name, p.Cycles)
 	}
-	return fmt.Sprintf("answer %d: order %d, %s, %d bytes; cycles%s; t_N %.6g s simulated, %.6g s wall; %d events lost while busy",
-		k, a.Order, what, a.Bytes, phases, float64(a.Latency)/clockHz, wall.Seconds(), a.Dropped)
+	return fmt.Sprintf("answer %d: order %d, %s, %d bytes; cycles%s; t_N %.6g s simulated (%d cycles), %.6g s wall; %d events lost while busy",
+		k, a.Order, what, a.Bytes, phases, float64(a.Latency)/clockHz, a.Latency, wall.Seconds(), a.Dropped)
 }
 
 type readResult struct {

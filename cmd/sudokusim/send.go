@@ -110,7 +110,7 @@ func runSend(args []string, stdout, stderr io.Writer) int {
 		if *model {
 			if r, err := bnb.Fast(cfg, p.g); err == nil {
 				simSec = float64(r.Cycles.Total()) / cfg.ClockHz
-				simText = fmt.Sprintf(", %.6g s simulated", simSec)
+				simText = fmt.Sprintf(", %.6g s simulated (%d cycles)", simSec, r.Cycles.Total())
 			}
 		}
 		if err := port.ResetInput(); err != nil {

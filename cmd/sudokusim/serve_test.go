@@ -160,7 +160,8 @@ func TestServePyserialHost(t *testing.T) {
 	assert.Contains(t, answers[1], "order 3, solved, checksum 0xD9, 87 bytes")
 	assert.Contains(t, answers[2], "rejected (error reply 1), 7 bytes")
 	// The log's simulated t_N is the one-puzzle run's cycles at 100 MHz.
-	assert.Contains(t, answers[0], "t_N "+formatSeconds(oneRun(t, sample).Cycles.Total())+" s simulated")
+	total := oneRun(t, sample).Cycles.Total()
+	assert.Contains(t, answers[0], fmt.Sprintf("t_N %s s simulated (%d cycles)", formatSeconds(total), total))
 }
 
 func formatSeconds(cycles uint64) string { return fmt.Sprintf("%.6g", float64(cycles)/100e6) }
@@ -169,18 +170,25 @@ func formatSeconds(cycles uint64) string { return fmt.Sprintf("%.6g", float64(cy
 // t_N wall and simulated printed, the simulated t_N equal to what serve's
 // cycle-level model logged, and the score over the files.
 func TestSendAgainstServe(t *testing.T) {
-	files := []string{filepath.Join(fpt09Dir, "puzzle03a.sudoku"), filepath.Join(fpt09Dir, "puzzle04a.sudoku"), filepath.Join(fpt09Dir, "puzzle03b.sudoku")}
-	s := startServe(t, "--pty", "--answers", "3")
+	// An order-8 frame (4,102 bytes) comes through the pty in pieces: its
+	// simulated t_N still matches, so the pieces went on the line back to
+	// back.
+	p08 := filepath.Join(t.TempDir(), "p08.sudoku")
+	code, _, genErr := runCmd(t, "", "gen", "--order", "8", "--holes", "0.02", "--seed", "1", "-o", p08)
+	require.Equal(t, exitOK, code, genErr)
+	files := []string{filepath.Join(fpt09Dir, "puzzle03a.sudoku"), filepath.Join(fpt09Dir, "puzzle04a.sudoku"), filepath.Join(fpt09Dir, "puzzle03b.sudoku"), p08}
+	s := startServe(t, "--pty", "--answers", "4")
 	code, out, errOut := runCmd(t, "", append([]string{"send", "--port", s.device}, files...)...)
 	require.Equal(t, exitOK, code, out+errOut)
 	require.Equal(t, exitOK, s.wait(t), s.stderr.String())
 
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	require.Len(t, lines, 4, out)
-	simT := regexp.MustCompile(`(\S+) s simulated`)
+	require.Len(t, lines, 5, out)
+	simT := regexp.MustCompile(`\S+ s simulated \((\d+) cycles\)`)
 	logged := simT.FindAllStringSubmatch(s.stderr.String(), -1)
-	require.Len(t, logged, 3, s.stderr.String())
-	for i, want := range []string{"puzzle03a.sudoku: order 3, solved, checksum 0xD9 ok", "puzzle04a.sudoku: order 4, solved, checksum 0x5C ok", "puzzle03b.sudoku: order 3, solved"} {
+	require.Len(t, logged, 4, s.stderr.String())
+	for i, want := range []string{"puzzle03a.sudoku: order 3, solved, checksum 0xD9 ok", "puzzle04a.sudoku: order 4, solved, checksum 0x5C ok",
+		"puzzle03b.sudoku: order 3, solved", "p08.sudoku: order 8, solved"} {
 		assert.Contains(t, lines[i], want)
 		m := simT.FindStringSubmatch(lines[i])
 		require.NotNil(t, m, lines[i])
@@ -188,7 +196,9 @@ func TestSendAgainstServe(t *testing.T) {
 		// from the cycle-level model the bytes went through.
 		assert.Equal(t, logged[i][1], m[1], "puzzle %d", i)
 	}
-	assert.Regexp(t, `^3 puzzles: 3 solved, 0 wrong, 0 missing; FPT'09 score \S+ \(wall t_N\), \S+ \(simulated t_N\)$`, lines[3])
+	assert.Contains(t, s.stderr.String(), "order 8, solved, checksum")
+	assert.Contains(t, s.stderr.String(), ", 4102 bytes;")
+	assert.Regexp(t, `^4 puzzles: 4 solved, 0 wrong, 0 missing; FPT.09 score \S+ \(wall t_N\), \S+ \(simulated t_N\)$`, lines[4])
 }
 
 // A wrong answer (the search watchdog fires: error reply 5) and a missing
