@@ -162,3 +162,39 @@ func TestBoardSurvivesJunk(t *testing.T) {
 	require.Len(t, answers, 1)
 	assert.Equal(t, one.Response, got)
 }
+
+// FuzzBoard: any bytes from a host, in any pieces, leave the board able to
+// answer the next good frame byte for byte once the host has paused. Run
+// decodes every answer it sees, so a malformed reply fails too.
+func FuzzBoard(f *testing.F) {
+	small := sudoku.MustNew(2)
+	copy(small.Cells, []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 0})
+	good := uart.EncodePuzzle(small)
+	f.Add([]byte{0x00, 0xA5, 0x3C, 0x5A, 0xC3}, uint8(3))
+	f.Add(append([]byte{0xA5, 0x3C, 0x5A, 0xC3, 0x04}, make([]byte, 17)...), uint8(7))
+	f.Add(append(append([]byte{}, good[:10]...), good...), uint8(10))
+	f.Add([]byte{0xA5, 0x3C, 0x5A, 0xC3, 0xA5, 0x3C, 0x5A, 0xC3, 0x09, 0x01}, uint8(0))
+	cfg := DefaultConfig()
+	cfg.MaxOrder, cfg.MaxSearchCycles = 4, 1_000_000
+	one, err := Simulate(cfg, small, SimOptions{})
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, junk []byte, cut uint8) {
+		if len(junk) > 4096 {
+			return
+		}
+		b, err := NewBoard(cfg, SimOptions{})
+		require.NoError(t, err)
+		at := min(int(cut), len(junk))
+		b.Send(junk[:at])
+		_, err = b.Run(^uint64(0), true)
+		require.NoError(t, err)
+		b.Send(junk[at:])
+		runBoard(t, b)
+		b.Take(nil)
+		b.Answers()
+		b.Send(good)
+		answers, got := runBoard(t, b)
+		require.Len(t, answers, 1)
+		assert.Equal(t, one.Response, got)
+	})
+}
