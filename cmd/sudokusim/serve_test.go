@@ -32,6 +32,7 @@ import (
 // served is a serve command running in-process.
 type served struct {
 	device string
+	stop   context.CancelFunc // as SIGINT would
 	done   chan int
 	stdout *syncBuffer
 	stderr *syncBuffer
@@ -63,7 +64,7 @@ func startServe(t *testing.T, args ...string) *served {
 	saved := serveContext
 	serveContext = func() context.Context { return ctx }
 	pr, pw := io.Pipe()
-	s := &served{done: make(chan int, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	s := &served{done: make(chan int, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}, stop: cancel}
 	go func() {
 		code := run(append([]string{"serve"}, args...), pw, s.stderr)
 		pw.Close()
@@ -353,4 +354,24 @@ func TestServeSendBadPort(t *testing.T) {
 		assert.Equal(t, exitUsage, code, "%v", args)
 		assert.Len(t, strings.Split(strings.TrimSpace(errOut), "\n"), 1, errOut)
 	}
+}
+
+// Interrupted (SIGINT, SIGTERM: the context ends), serve closes the session
+// cleanly: exit 0, the summary on stdout, a complete VCD.
+func TestServeStopsWhenInterrupted(t *testing.T) {
+	vcd := filepath.Join(t.TempDir(), "idle.vcd")
+	s := startServe(t, "--pty", "--vcd", vcd)
+	h := openHost(t, s.device)
+	_, err := h.Write([]byte{0x00, 0x01, 0x02})
+	require.NoError(t, err)
+	time.Sleep(50 * time.Millisecond)
+	s.stop()
+	require.Equal(t, exitOK, s.wait(t), s.stderr.String())
+	h.Close()
+	assert.Regexp(t, `^0 answers; \d+ bytes in, 0 out; \d+ cycles`, s.stdout.String())
+	f, err := os.Open(vcd)
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = sim.ParseVCD(f)
+	require.NoError(t, err)
 }
