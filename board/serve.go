@@ -235,12 +235,11 @@ func Serve(ctx context.Context, port Port, d Design, opt Options) (Summary, erro
 			if opt.Realtime && anchored {
 				sleepUntil(ctx, anchorWall.Add(cyclesToWall(d.Cycle())))
 			}
-			if n, err := port.Write(out); err != nil {
+			n, err := port.Write(out)
+			sum.BytesOut += n
+			if err != nil {
 				sum.WriteFails++
 				logf("%v", err)
-				sum.BytesOut += n
-			} else {
-				sum.BytesOut += n
 			}
 		}
 		for _, a := range d.Answers() {
