@@ -60,6 +60,11 @@ func (s *syncBuffer) String() string {
 // has printed its device. The test's end stops it if it is still running.
 func startServe(t *testing.T, args ...string) *served {
 	t.Helper()
+	pt, err := board.OpenPTY()
+	if err != nil {
+		t.Skipf("this machine gives no pseudo-terminal (/dev/ptmx): %v", err)
+	}
+	pt.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	saved := serveContext
 	serveContext = func() context.Context { return ctx }
