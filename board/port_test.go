@@ -34,7 +34,9 @@ func readUntil(t *testing.T, p *PTY, want int) []byte {
 // host that left without reading them never reach the next host.
 func TestPTYHostsComeAndGo(t *testing.T) {
 	p, err := OpenPTY()
-	require.NoError(t, err)
+	if err != nil {
+		t.Skipf("this machine gives no pseudo-terminal (/dev/ptmx): %v", err)
+	}
 	defer p.Close()
 	buf := make([]byte, 16)
 	_, err = p.Read(buf)

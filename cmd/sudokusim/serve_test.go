@@ -294,7 +294,9 @@ func TestServeHostVanishesAndReturns(t *testing.T) {
 // end of a pseudo-terminal, while the test plays the host on its master.
 func TestServeOnSerialDevice(t *testing.T) {
 	pt, err := board.OpenPTY()
-	require.NoError(t, err)
+	if err != nil {
+		t.Skipf("this machine gives no pseudo-terminal (/dev/ptmx): %v", err)
+	}
 	defer pt.Close()
 	vcd := filepath.Join(t.TempDir(), "session.vcd")
 	s := startServe(t, "--port", pt.Name(), "--answers", "1", "--vcd", vcd, "--vcd-uart-only")
