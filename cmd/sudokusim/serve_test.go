@@ -382,3 +382,24 @@ func TestServeStopsWhenInterrupted(t *testing.T) {
 	_, err = sim.ParseVCD(f)
 	require.NoError(t, err)
 }
+
+// With --realtime no answer reaches the host before its simulated time
+// (a lower bound the pacing guarantees; without it the sample's answer
+// comes back as soon as it is simulated).
+func TestServeRealtimeNeverEarly(t *testing.T) {
+	sample := sudoku.Sample()
+	one := oneRun(t, sample)
+	simulated := time.Duration(float64(one.Cycles.Total()) / 100e6 * float64(time.Second))
+	s := startServe(t, "--pty", "--realtime", "--answers", "2")
+	h := openHost(t, s.device)
+	defer h.Close()
+	for range 2 {
+		start := time.Now()
+		_, err := h.Write(uart.EncodePuzzle(sample))
+		require.NoError(t, err)
+		assert.Equal(t, one.Response, readHost(t, h, len(one.Response)))
+		assert.GreaterOrEqual(t, time.Since(start), simulated)
+	}
+	h.Close()
+	require.Equal(t, exitOK, s.wait(t), s.stderr.String())
+}
