@@ -403,3 +403,77 @@ func TestServeRealtimeNeverEarly(t *testing.T) {
 	h.Close()
 	require.Equal(t, exitOK, s.wait(t), s.stderr.String())
 }
+
+// send's checks, one fault each: the checksum byte, the grid against the
+// rules, against the givens, the order, an error reply.
+func TestSendChecksAnswers(t *testing.T) {
+	sample := sudoku.Sample()
+	sol := oneRun(t, sample).Solution
+	require.NotNil(t, sol)
+	require.NoError(t, checkAnswer(sample, uart.EncodeSolution(sol)))
+
+	badSum := uart.EncodeSolution(sol)
+	badSum[4]++
+	assert.ErrorContains(t, checkAnswer(sample, badSum), "checksum")
+
+	clash := sol.Clone()
+	clash.Cells[0] = clash.Cells[1] // a value twice in row 0
+	assert.Error(t, checkAnswer(sample, uart.EncodeSolution(clash)))
+
+	// A valid grid that is not this puzzle's: relabel two digits.
+	other := sol.Clone()
+	for i, v := range other.Cells {
+		switch v {
+		case 1:
+			other.Cells[i] = 2
+		case 2:
+			other.Cells[i] = 1
+		}
+	}
+	require.NoError(t, sudoku.Validate(sudoku.MustNew(3), other), "still a valid grid")
+	assert.Error(t, checkAnswer(sample, uart.EncodeSolution(other)), "the givens are not kept")
+
+	small := sudoku.MustNew(2)
+	copy(small.Cells, []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1})
+	assert.Error(t, checkAnswer(sample, uart.EncodeSolution(small)), "order 2 for order 3")
+
+	assert.ErrorContains(t, checkAnswer(sample, uart.EncodeError(uart.StatusNoSolution)), "error reply 4 (no solution)")
+}
+
+// send's reader finds the answer behind bytes before its header, across
+// reads, and gives up at the timeout saying how much came.
+func TestSendReadsAnswer(t *testing.T) {
+	pt, err := board.OpenPTY()
+	if err != nil {
+		t.Skipf("this machine gives no pseudo-terminal (/dev/ptmx): %v", err)
+	}
+	defer pt.Close()
+	port, err := board.OpenSerial(pt.Name(), 115200)
+	require.NoError(t, err)
+	defer port.Close()
+	for { // until the board's end sees the host
+		_, err := pt.Read(make([]byte, 1))
+		if err == nil {
+			break
+		}
+	}
+	reply := uart.EncodeError(uart.StatusBadChecksum)
+	_, err = pt.Write(append([]byte{0x00, 0xA5, 0x3C, 0x11}, reply[:3]...))
+	require.NoError(t, err)
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		pt.Write(append(reply[3:], 0x77))
+	}()
+	got, skipped, err := readAnswer(port, time.Now().Add(10*time.Second))
+	require.NoError(t, err)
+	assert.Equal(t, reply, got)
+	assert.Equal(t, 4, skipped)
+
+	_, err = pt.Write([]byte{0xA5, 0x3C})
+	require.NoError(t, err)
+	require.NoError(t, port.ResetInput())
+	_, err = pt.Write([]byte{0xA5, 0x3C, 0x5A})
+	require.NoError(t, err)
+	_, _, err = readAnswer(port, time.Now().Add(200*time.Millisecond))
+	assert.ErrorContains(t, err, "no answer by the timeout (3 bytes received, 0 before a header)")
+}
