@@ -134,8 +134,11 @@ func compareCycles(c *Comparison) (*plot.Plot, error) {
 		}
 		p.Legend.Add("× timeout, at its limit", s)
 	}
-	p.X.Min, p.X.Max = float64(minO)-0.6, float64(maxO)+0.6
-	p.Legend.Top, p.Legend.Left = true, true
+	// The legend stands right of the data: the axis runs on past the
+	// largest order, with ticks only where there are puzzles.
+	p.X.Tick.Marker = intTicks{upTo: float64(maxO)}
+	p.X.Min, p.X.Max = float64(minO)-0.6, float64(maxO)+0.6+0.45*float64(maxO-minO+1)
+	p.Legend.Top = true
 	p.Legend.TextStyle.Font.Size = vg.Points(8)
 	return p, nil
 }

@@ -70,8 +70,7 @@ func savePlot(p *plot.Plot, dir, name string) error {
 	return nil
 }
 
-// decadeTicks marks a log axis at powers of ten written 10ⁿ (or plainly
-// below 10⁴), with unlabelled minor ticks at 2..9 times them when the
+// decadeTicks marks a log axis at powers of ten (powerLabel), with unlabelled minor ticks at 2..9 times them when the
 // range spans at most four decades.
 type decadeTicks struct{}
 
@@ -113,38 +112,43 @@ func countLabels(t []plot.Tick) int {
 	return n
 }
 
-// powerLabel writes 10^e: plainly up to 10 000, else with a superscript
-// exponent.
+// powerLabel writes 10^e with an SI suffix (1, 10, 100, 1k, 10k, … 1M,
+// … 1G, … 1T): no exponent notation on the axes, and no glyph the plot
+// font may lack.
 func powerLabel(e float64) string {
-	if e >= 0 && e <= 4 {
-		return strconv.FormatFloat(math.Pow(10, e), 'f', 0, 64)
+	if e < 0 {
+		if e >= -3 {
+			return strconv.FormatFloat(math.Pow(10, e), 'f', int(-e), 64)
+		}
+		return "1e" + strconv.Itoa(int(e))
 	}
-	if e < 0 && e >= -2 {
-		return strconv.FormatFloat(math.Pow(10, e), 'f', int(-e), 64)
+	n := int(e)
+	suffix := []string{"", "k", "M", "G", "T", "P"}
+	if n/3 >= len(suffix) {
+		return "1e" + strconv.Itoa(n)
 	}
-	sup := map[rune]rune{'0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻'}
-	var b strings.Builder
-	b.WriteString("10")
-	for _, r := range strconv.Itoa(int(e)) {
-		b.WriteRune(sup[r])
-	}
-	return b.String()
+	return strconv.Itoa(int(math.Pow(10, float64(n%3)))) + suffix[n/3]
 }
 
-// plainNumber prints v with at most three significant digits and no
-// exponent noise.
+// plainNumber prints v with at most three significant digits and an SI
+// suffix from 10⁴ up.
 func plainNumber(v float64) string {
-	if v >= 1e5 || v < 1e-3 {
-		e := math.Floor(math.Log10(v))
-		return strconv.FormatFloat(v/math.Pow(10, e), 'g', 3, 64) + "·" + powerLabel(e)
+	if v >= 1e4 {
+		e := 3 * math.Floor(math.Log10(v)/3)
+		return strconv.FormatFloat(v/math.Pow(10, e), 'g', 3, 64) + strings.TrimPrefix(powerLabel(e), "1")
 	}
 	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
-// intTicks marks every integer of a linear axis (every other one past 16).
-type intTicks struct{}
+// intTicks marks every integer of a linear axis (every other one past
+// 16), up to upTo when it is set (an axis stretched to make room for a
+// legend has no ticks beyond its data).
+type intTicks struct{ upTo float64 }
 
-func (intTicks) Ticks(min, max float64) []plot.Tick {
+func (it intTicks) Ticks(min, max float64) []plot.Tick {
+	if it.upTo > 0 && it.upTo < max {
+		max = it.upTo
+	}
 	step := 1.0
 	for (max-min)/step > 16 {
 		step *= 2
