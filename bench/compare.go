@@ -5,16 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/schollz/progressbar/v3"
 
 	"sudokusim/rtl/area"
 	"sudokusim/sudoku"
@@ -216,44 +210,13 @@ func (s CompareSpec) setup() (*Comparison, []string, []DesignRun, []compareTask,
 func (s CompareSpec) run(cmp *Comparison, names []string, runs []DesignRun, tasks []compareTask) error {
 	o := s.Options
 	cmp.Runs = make([]CompareRun, len(tasks))
-	errs := make([]error, len(tasks))
-	jobs := s.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	var bar *progressbar.ProgressBar
-	if s.Progress != nil {
-		bar = progressbar.NewOptions(len(tasks), progressbar.OptionSetWriter(s.Progress),
-			progressbar.OptionSetDescription("compare"), progressbar.OptionShowCount(),
-			progressbar.OptionOnCompletion(func() { fmt.Fprintln(s.Progress) }))
-	}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	ch := make(chan int)
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range ch {
-				t := tasks[i]
-				cmp.Runs[i], errs[i] = runOne(names[t.d], runs[t.d], t.p, t.seed, o.ClockMHz)
-				if bar != nil {
-					mu.Lock()
-					_ = bar.Add(1)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for i := range tasks {
-		ch <- i
-	}
-	close(ch)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
+	err := runParallel(len(tasks), s.Jobs, s.Progress, "compare", func(i int) (err error) {
+		t := tasks[i]
+		cmp.Runs[i], err = runOne(names[t.d], runs[t.d], t.p, t.seed, o.ClockMHz)
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	for i := range cmp.Designs {
 		d := &cmp.Designs[i]
@@ -305,28 +268,17 @@ var CompareFiles = []string{"compare.txt", "compare.csv", "compare.json"}
 // WriteComparison writes the text table, the CSV, the JSON and the plots
 // of cmp into dir.
 func WriteComparison(dir string, cmp *Comparison) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, name := range CompareFiles {
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			return err
-		}
+	err := writeFiles(dir, CompareFiles, func(name string, w io.Writer) error {
 		switch name {
 		case "compare.txt":
-			err = cmp.WriteText(f)
+			return cmp.WriteText(w)
 		case "compare.csv":
-			err = cmp.WriteCSV(f)
-		case "compare.json":
-			err = cmp.WriteJSON(f)
+			return cmp.WriteCSV(w)
 		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fmt.Errorf("bench: %s: %w", name, err)
-		}
+		return cmp.WriteJSON(w)
+	})
+	if err != nil {
+		return err
 	}
 	return WriteComparePlots(dir, cmp)
 }
