@@ -130,14 +130,21 @@ func powerLabel(e float64) string {
 	return strconv.Itoa(int(math.Pow(10, float64(n%3)))) + suffix[n/3]
 }
 
-// plainNumber prints v with at most three significant digits and an SI
-// suffix from 10⁴ up.
+// plainNumber prints v with at most three significant digits: with an SI
+// suffix from 10⁴ up (12.5k, 1.5M), as a plain decimal below (0.00025),
+// never in exponent notation.
 func plainNumber(v float64) string {
-	if v >= 1e4 {
-		e := 3 * math.Floor(math.Log10(v)/3)
-		return strconv.FormatFloat(v/math.Pow(10, e), 'g', 3, 64) + strings.TrimPrefix(powerLabel(e), "1")
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
+	if math.Abs(v) >= 1e4 {
+		e := 3 * math.Floor(math.Log10(math.Abs(v))/3)
+		if int(e/3) < 6 {
+			return strconv.FormatFloat(v/math.Pow(10, e), 'g', 3, 64) + strings.TrimPrefix(powerLabel(e), "1")
+		}
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 3, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 // intTicks marks every integer of a linear axis (every other one past
