@@ -51,7 +51,7 @@ func TestCompareRunsEveryDesignAsItsOwnModel(t *testing.T) {
 			cfg := bnb.DefaultConfig()
 			cfg.Link, cfg.MaxSearchCycles, cfg.MaxOrder = bnb.LinkDirect, o.MaxCycles, 3
 			if r.Design == "v2" {
-				cfg.Heuristics, cfg.MaxOrder = logic.PaperSet(), 11
+				cfg.Heuristics, cfg.MaxOrder, cfg.CPC, cfg.SubsetUnits = logic.PaperSet(), 11, 1, 1
 			}
 			want, err := bnb.Fast(cfg, g)
 			require.NoError(t, err)
@@ -99,7 +99,8 @@ func TestCompareRunsEveryDesignAsItsOwnModel(t *testing.T) {
 			est, err = area.Estimate(area.Params{MaxOrder: 3, CPC: 8, ClockHz: 100e6, Baud: 115200})
 		case "v2":
 			assert.Equal(t, 11, d.BuiltFor)
-			est, err = area.Estimate(area.Params{MaxOrder: 11, CPC: 8, Heuristics: logic.PaperSet(), ClockHz: 100e6, Baud: 115200})
+			est, err = area.Estimate(area.Params{MaxOrder: 11, CPC: 1, Heuristics: logic.PaperSet(), SubsetUnits: 1, ClockHz: 100e6, Baud: 115200})
+			assert.True(t, d.Resources.Fits, "version 2's paper configuration fits the XC2VP30")
 		case "ga":
 			est, err = area.EstimateGA(o.GA, 3)
 		case "swarm":

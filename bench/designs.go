@@ -29,11 +29,14 @@ type DesignOptions struct {
 	// order when 0): the resources are estimated there and the FPT'09
 	// processor rejects larger puzzles.
 	MaxOrder int
-	// CPC is the FPT'09 evaluator's candidates per cycle (versions 1 and 2).
+	// CPC is version 1's evaluator width (candidates per cycle).
 	CPC int
-	// V2MaxOrder is version 2's own maximum order (its buildable paper
-	// configuration is 11); 0 follows MaxOrder.
-	V2MaxOrder int
+	// V2CPC, V2MaxOrder and V2SubsetUnits are version 2's own evaluator
+	// width, maximum order (0: MaxOrder) and hidden-subset comparator
+	// width: its buildable paper configuration is k = 1, m = 11, P = 1,
+	// the only version-2 point that fits the XC2VP30
+	// (docs/resource-model.md §5).
+	V2CPC, V2MaxOrder, V2SubsetUnits int
 	// GA is the GA processor's configuration (its seed is set per run and
 	// its clock from ClockMHz).
 	GA ga.Config
@@ -42,10 +45,13 @@ type DesignOptions struct {
 	Swarm swarm.Config
 }
 
-// DefaultDesignOptions: 100 MHz, the t_max watchdog, k = 8, version 2 at
-// maximum order 11, and the GA and engine array at their DefaultConfig.
+// DefaultDesignOptions: 100 MHz, the t_max watchdog, version 1 at k = 8
+// (its Table 2 configuration that fits the XC2VP30 at m = 15), version 2
+// at k = 1, m = 11, P = 1, and the GA and engine array at their
+// DefaultConfig.
 func DefaultDesignOptions() DesignOptions {
-	return DesignOptions{ClockMHz: 100, CPC: 8, V2MaxOrder: 11, GA: ga.DefaultConfig(), Swarm: swarm.DefaultConfig()}
+	return DesignOptions{ClockMHz: 100, CPC: 8, V2CPC: 1, V2MaxOrder: 11, V2SubsetUnits: 1,
+		GA: ga.DefaultConfig(), Swarm: swarm.DefaultConfig()}
 }
 
 // Outcome is one run of one design on one puzzle.
@@ -100,14 +106,14 @@ type Design struct {
 // them.
 var Designs = []Design{
 	{Name: "v1", Doc: "FPT'09 processor, version 1: backtracking with the k-candidate evaluator (seed 000 §2)",
-		Setup: func(o DesignOptions) (DesignRun, error) { return fpt09Run(o, nil, o.MaxOrder) }},
+		Setup: func(o DesignOptions) (DesignRun, error) { return fpt09Run(o, nil, o.CPC, o.MaxOrder, 0) }},
 	{Name: "v2", Doc: "FPT'09 processor, version 2: the paper's five heuristic units in front of the search (seed 000 §3)",
 		Setup: func(o DesignOptions) (DesignRun, error) {
 			m := o.V2MaxOrder
 			if m == 0 {
 				m = o.MaxOrder
 			}
-			return fpt09Run(o, logic.PaperSet(), m)
+			return fpt09Run(o, logic.PaperSet(), o.V2CPC, m, o.V2SubsetUnits)
 		}},
 	{Name: "ga", Doc: "genetic-algorithm processor of seed 001 (rtl/ga)", Randomized: true, Setup: gaRun},
 	{Name: "swarm", Doc: "board-engine array of seed 002 (rtl/swarm)", Setup: swarmRun},
@@ -127,12 +133,13 @@ func LookupDesign(name string) (Design, error) {
 
 // BnBConfig is the FPT'09 processor's configuration in a comparison's JSON.
 type BnBConfig struct {
-	Version    int      `json:"version"`
-	CPC        int      `json:"cpc"`
-	Heuristics []string `json:"heuristics"`
-	MaxOrder   int      `json:"max_order"`
-	Link       string   `json:"link"`
-	ClockMHz   float64  `json:"clock_mhz"`
+	Version     int      `json:"version"`
+	CPC         int      `json:"cpc"`
+	Heuristics  []string `json:"heuristics"`
+	SubsetUnits int      `json:"subset_units,omitempty"`
+	MaxOrder    int      `json:"max_order"`
+	Link        string   `json:"link"`
+	ClockMHz    float64  `json:"clock_mhz"`
 	// MaxSearchCycles is the search watchdog; 0 is t_max of each order.
 	MaxSearchCycles uint64 `json:"max_search_cycles"`
 }
@@ -154,10 +161,10 @@ func (c BnBCounters) Detail() string {
 		c.Load, c.Heuristics, c.Search, c.Nodes, c.Backtracks, c.MaxDepth)
 }
 
-func fpt09Run(o DesignOptions, hs []logic.Heuristic, maxOrder int) (DesignRun, error) {
+func fpt09Run(o DesignOptions, hs []logic.Heuristic, cpc, maxOrder, subsetUnits int) (DesignRun, error) {
 	cfg := bnb.DefaultConfig()
-	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Link = o.CPC, maxOrder, o.ClockMHz*1e6, bnb.LinkDirect
-	cfg.Heuristics, cfg.MaxSearchCycles = hs, o.MaxCycles
+	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Link = cpc, maxOrder, o.ClockMHz*1e6, bnb.LinkDirect
+	cfg.Heuristics, cfg.MaxSearchCycles, cfg.SubsetUnits = hs, o.MaxCycles, subsetUnits
 	if err := cfg.Validate(); err != nil {
 		return DesignRun{}, err
 	}
@@ -166,13 +173,15 @@ func fpt09Run(o DesignOptions, hs []logic.Heuristic, maxOrder int) (DesignRun, e
 		names[i] = h.String()
 	}
 	version := 1
+	summary := fmt.Sprintf("version 1, k=%d, max order %d", cfg.CPC, maxOrder)
 	if len(hs) > 0 {
 		version = 2
+		summary = fmt.Sprintf("version 2, k=%d, max order %d, P=%d", cfg.CPC, maxOrder, subsetUnits)
 	}
 	run := DesignRun{
-		Config: BnBConfig{Version: version, CPC: cfg.CPC, Heuristics: names, MaxOrder: maxOrder, Link: "direct",
-			ClockMHz: o.ClockMHz, MaxSearchCycles: o.MaxCycles},
-		Summary:  fmt.Sprintf("version %d, k=%d, max order %d", version, cfg.CPC, maxOrder),
+		Config: BnBConfig{Version: version, CPC: cfg.CPC, Heuristics: names, SubsetUnits: subsetUnits, MaxOrder: maxOrder,
+			Link: "direct", ClockMHz: o.ClockMHz, MaxSearchCycles: o.MaxCycles},
+		Summary:  summary,
 		BuiltFor: maxOrder,
 		Run: func(g *sudoku.Grid, _ uint64) (Outcome, error) {
 			res, err := bnb.Fast(cfg, g)

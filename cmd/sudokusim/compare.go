@@ -22,7 +22,8 @@ Runs every design of the comparison's table (or --designs LIST) on the same
 puzzles (FILEs, the .sudoku files of DIRs), each at its documented
 configuration or the one the flags give, and prints a table: per design its
 configuration, resources and fit on --device when built for the set's
-largest order (version 2 at --v2-max-order), solved and within-t_max counts;
+largest order (version 2 at its own --v2-max-order, by default its
+buildable paper configuration k=1, m=11, P=1), solved and within-t_max counts;
 per puzzle each design's solve cycles or how it ended. The randomized GA runs
 every puzzle with seeds 1..--seeds. Solve cycles only: the grid is loaded
 directly into every design's memories (the GA and the engine array have no
@@ -38,8 +39,11 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	maxCycles := fs.Uint64("max-cycles", 0, "cycle limit per run (0: t_max of the puzzle's order at the clock): v1/v2 search watchdog, swarm cycle counter, ga generations that fit")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency of every design in MHz")
 	maxOrder := fs.Int("max-order", 0, "order the designs are built for (0: the set's largest order)")
-	v2Max := fs.Int("v2-max-order", 11, "version 2's maximum order (11: its buildable paper configuration; 0: --max-order)")
-	cpc := fs.Int("cpc", 8, "v1, v2: candidates the evaluator tests per cycle")
+	dd := bench.DefaultDesignOptions()
+	cpc := fs.Int("cpc", dd.CPC, "v1: candidates the evaluator tests per cycle")
+	v2CPC := fs.Int("v2-cpc", dd.V2CPC, "v2: candidates the evaluator tests per cycle")
+	v2Max := fs.Int("v2-max-order", dd.V2MaxOrder, "v2: maximum order (0: --max-order); k=1, m=11, P=1 is its buildable paper configuration")
+	v2Units := fs.Int("v2-subset-units", dd.V2SubsetUnits, "v2: hidden-subset combinations per cycle")
 	dg, ds := ga.DefaultConfig(), swarm.DefaultConfig()
 	pop := fs.Int("population", dg.PopSize, "ga: chromosomes per generation")
 	tour := fs.Int("tournament", dg.Tournament, "ga: candidates per tournament")
@@ -89,7 +93,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "compare", "--mutation %g: want a probability 0..1", *mut)
 	}
 	o := bench.DefaultDesignOptions()
-	o.ClockMHz, o.MaxCycles, o.MaxOrder, o.V2MaxOrder, o.CPC = *clock, *maxCycles, *maxOrder, *v2Max, *cpc
+	o.ClockMHz, o.MaxCycles, o.MaxOrder, o.CPC = *clock, *maxCycles, *maxOrder, *cpc
+	o.V2CPC, o.V2MaxOrder, o.V2SubsetUnits = *v2CPC, *v2Max, *v2Units
 	o.GA.PopSize, o.GA.Tournament, o.GA.MaxGenerations = *pop, *tour, *gens
 	o.GA.MutationP16 = uint32(*mut*ga.MutationOne + 0.5)
 	o.Swarm.BoardSlots, o.Swarm.CopyWidth, o.Swarm.StackDepth = *boards, *copyW, *stack
@@ -127,7 +132,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 // compareFlagDesigns are compare's design-specific flags and the designs
 // they configure.
 var compareFlagDesigns = map[string][]string{
-	"cpc": {"v1", "v2"}, "v2-max-order": {"v2"},
+	"cpc": {"v1"}, "v2-cpc": {"v2"}, "v2-max-order": {"v2"}, "v2-subset-units": {"v2"},
 	"population": {"ga"}, "tournament": {"ga"}, "mutation": {"ga"}, "generations": {"ga"}, "seeds": {"ga"},
 	"boards": {"swarm"}, "copy-width": {"swarm"}, "stack": {"swarm"},
 }
