@@ -123,6 +123,7 @@ func slicesVsK(rows []Row, dev area.Device) (*plot.Plot, error) {
 	p.Title.Text = "Slices vs candidates per cycle (" + dev.Name + ")"
 	p.X.Label.Text = "candidates per cycle k"
 	p.Y.Label.Text = "slices"
+	p.Y.Tick.Marker = siTicks{}
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = kTicks{}
 	for i, d := range designs(rows) {
@@ -155,11 +156,16 @@ func slicesVsK(rows []Row, dev area.Device) (*plot.Plot, error) {
 	s.Color = color.Black
 	p.Add(s)
 	p.Legend.Add("paper Table 2 (v1, m=15, XC2VP30)", s)
+	// The legend gets the top of the plot to itself: the slices axis runs
+	// on above the data by a line per entry.
+	entries := len(designs(rows)) + 2
+	p.Y.Max *= 1 + 0.075*float64(entries)
 	if err := capacityLine(p, float64(plotK[0]), float64(plotK[len(plotK)-1]), float64(deviceSlices(dev)),
 		fmt.Sprintf("%s capacity (%d slices)", dev.Name, deviceSlices(dev))); err != nil {
 		return nil, err
 	}
 	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.TextStyle.Font.Size = vg.Points(8)
 	return p, nil
 }
 
@@ -340,6 +346,7 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 	p.Title.Text = "Slices vs mean solve time (" + dev.Name + ")"
 	p.X.Label.Text = "mean seconds per puzzle"
 	p.Y.Label.Text = "slices"
+	p.Y.Tick.Marker = siTicks{}
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = ticks125{}
 	type acc struct {

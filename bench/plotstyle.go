@@ -239,3 +239,17 @@ func (pl *placeLabels) Plot(c draw.Canvas, p *plot.Plot) {
 		c.FillText(pl.Style, vg.Point{X: b.x0, Y: b.y0}, pl.Texts[i])
 	}
 }
+
+// siTicks are gonum's default linear ticks labelled by plainNumber
+// (140k rather than 140000).
+type siTicks struct{}
+
+func (siTicks) Ticks(min, max float64) []plot.Tick {
+	t := plot.DefaultTicks{}.Ticks(min, max)
+	for i := range t {
+		if t[i].Label != "" {
+			t[i].Label = plainNumber(t[i].Value)
+		}
+	}
+	return t
+}
