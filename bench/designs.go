@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"sudokusim/rtl/area"
 	"sudokusim/rtl/bnb"
@@ -128,7 +129,7 @@ func LookupDesign(name string) (Design, error) {
 		}
 		names = append(names, d.Name)
 	}
-	return Design{}, fmt.Errorf("bench: no design %q (designs: %v)", name, names)
+	return Design{}, fmt.Errorf("bench: no design %q (designs: %s)", name, strings.Join(names, ", "))
 }
 
 // BnBConfig is the FPT'09 processor's configuration in a comparison's JSON.

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 
 	"sudokusim/rtl/area"
 )
@@ -73,5 +74,24 @@ func TestParetoPlotKeepsTimeoutsAndMisfitsOffTheFront(t *testing.T) {
 func TestPlainNumberHasNoExponentNoise(t *testing.T) {
 	for v, want := range map[float64]string{1e6: "1M", 2.5e4: "25k", 0.00025: "0.00025", 0.5: "0.5", 1234: "1230", 3e9: "3G"} {
 		assert.Equal(t, want, plainNumber(v), "%g", v)
+	}
+}
+
+// Labels of points that coincide or crowd are moved apart: no two placed
+// boxes overlap.
+func TestPlaceBoxesNoOverlap(t *testing.T) {
+	size := vg.Point{X: 40, Y: 8}
+	anchors := []vg.Point{{X: 10, Y: 10}, {X: 10, Y: 10}, {X: 20, Y: 12}, {X: 200, Y: 10}, {X: 15, Y: 5}}
+	sizes := []vg.Point{size, size, size, size, size}
+	got := placeBoxes(anchors, sizes)
+	require.Len(t, got, len(anchors))
+	assert.Equal(t, anchors[0], got[0], "the first label stays at its point")
+	assert.Equal(t, anchors[3], got[3], "a label with room stays at its point")
+	for i := range got {
+		for j := i + 1; j < len(got); j++ {
+			a, b := got[i], got[j]
+			overlap := a.X < b.X+size.X && b.X < a.X+size.X && a.Y < b.Y+size.Y && b.Y < a.Y+size.Y
+			assert.False(t, overlap, "labels %d and %d overlap at %v and %v", i, j, a, b)
+		}
 	}
 }

@@ -214,6 +214,22 @@ func newPlaceLabels(xys plotter.XYs, texts []string, size vg.Length) *placeLabel
 // Plot implements plot.Plotter.
 func (pl *placeLabels) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
+	anchors := make([]vg.Point, len(pl.XYs))
+	sizes := make([]vg.Point, len(pl.XYs))
+	for i, xy := range pl.XYs {
+		anchors[i] = vg.Point{X: trX(xy.X) + vg.Points(4), Y: trY(xy.Y) + vg.Points(2)}
+		sizes[i] = vg.Point{X: pl.Style.Width(pl.Texts[i]), Y: pl.Style.Height(pl.Texts[i])}
+	}
+	for i, at := range placeBoxes(anchors, sizes) {
+		c.FillText(pl.Style, at, pl.Texts[i])
+	}
+}
+
+// placeBoxes places boxes of the given sizes at their anchors, in order,
+// moving each one down, then up, then further down … in steps of its
+// height until it overlaps no box placed before it; it returns the
+// lower-left corners.
+func placeBoxes(anchors, sizes []vg.Point) []vg.Point {
 	type box struct{ x0, y0, x1, y1 vg.Length }
 	var placed []box
 	overlaps := func(b box) bool {
@@ -224,20 +240,21 @@ func (pl *placeLabels) Plot(c draw.Canvas, p *plot.Plot) {
 		}
 		return false
 	}
-	for i, xy := range pl.XYs {
-		x, y := trX(xy.X)+vg.Points(4), trY(xy.Y)+vg.Points(2)
-		w, h := pl.Style.Width(pl.Texts[i]), pl.Style.Height(pl.Texts[i])
-		b := box{x, y, x + w, y + h}
+	out := make([]vg.Point, len(anchors))
+	for i, a := range anchors {
+		w, h := sizes[i].X, sizes[i].Y
+		b := box{a.X, a.Y, a.X + w, a.Y + h}
 		for k := 1; overlaps(b) && k < 40; k++ {
 			dy := vg.Length(k/2+1) * h
 			if k%2 == 1 {
 				dy = -dy
 			}
-			b = box{x, y + dy, x + w, y + dy + h}
+			b = box{a.X, a.Y + dy, a.X + w, a.Y + dy + h}
 		}
 		placed = append(placed, b)
-		c.FillText(pl.Style, vg.Point{X: b.x0, Y: b.y0}, pl.Texts[i])
+		out[i] = vg.Point{X: b.x0, Y: b.y0}
 	}
+	return out
 }
 
 // siTicks are gonum's default linear ticks labelled by plainNumber
