@@ -3,7 +3,6 @@ package bench
 import (
 	"fmt"
 	"image/color"
-	"sort"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -245,14 +244,4 @@ func compareSuccess(c *Comparison, design string) (*plot.Plot, error) {
 	p.X.Max = max(p.X.Max, 1) + 0.5
 	p.Legend.Top, p.Legend.Left = true, true
 	return p, nil
-}
-
-// sortedKeys returns a map's string keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -116,6 +116,8 @@ var Designs = []Design{
 			}
 			return fpt09Run(o, logic.PaperSet(), o.V2CPC, m, o.V2SubsetUnits)
 		}},
+	// The GA is synthesised for one order: each puzzle runs on a GA of its
+	// own order, and its area is that of the GA built for MaxOrder.
 	{Name: "ga", Doc: "genetic-algorithm processor of seed 001 (rtl/ga)", Randomized: true, Setup: gaRun},
 	{Name: "swarm", Doc: "board-engine array of seed 002 (rtl/swarm)", Setup: swarmRun},
 }
