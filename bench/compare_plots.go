@@ -81,8 +81,10 @@ func compareCycles(c *Comparison) (*plot.Plot, error) {
 	p.Add(l)
 	p.Legend.Add("t_max", l)
 	anyTimeout := false
+	var notDrawn []string
 	for i, d := range c.Designs {
 		var solved, timeout plotter.XYs
+		others := map[string]int{}
 		dx := designOffset(i, len(c.Designs))
 		for _, r := range c.Runs {
 			if r.Design != d.Name {
@@ -94,6 +96,13 @@ func compareCycles(c *Comparison) (*plot.Plot, error) {
 				solved = append(solved, xy)
 			case sudoku.Timeout.String():
 				timeout = append(timeout, xy)
+			default:
+				others[r.Status]++
+			}
+		}
+		for _, st := range []string{sudoku.Rejected.String(), sudoku.Unsolvable.String()} {
+			if n := others[st]; n > 0 {
+				notDrawn = append(notDrawn, fmt.Sprintf("%s: %d %s, not drawn", d.Name, n, st))
 			}
 		}
 		col := plotutil.Color(i)
@@ -132,6 +141,9 @@ func compareCycles(c *Comparison) (*plot.Plot, error) {
 			return nil, err
 		}
 		p.Legend.Add("× timeout, at its limit", s)
+	}
+	for _, t := range notDrawn {
+		p.Legend.Add(t)
 	}
 	// The legend stands right of the data: the axis runs on past the
 	// largest order, with ticks only where there are puzzles.

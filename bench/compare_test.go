@@ -128,6 +128,13 @@ func TestCompareWritesTableCSVJSONAndPlots(t *testing.T) {
 			assert.Positive(t, st.Size())
 		}
 	}
+	// v2 built for order 2 rejects the order-3 puzzle, which
+	// the cycles plot says in its legend rather than drawing a point.
+	o.V2MaxOrder = 2
+	cmp2, err := Compare(CompareSpec{Designs: []string{"v2"}, Options: o, Seeds: 1, Puzzles: compareSet(t), Jobs: 2})
+	require.NoError(t, err)
+	require.NoError(t, WriteComparePlots(dir, cmp2))
+	assert.Equal(t, 1, svgTexts(t, filepath.Join(dir, "cycles_vs_order.svg"))["v2: 1 rejected, not drawn"])
 	txt, err := os.ReadFile(filepath.Join(dir, "compare.txt"))
 	require.NoError(t, err)
 	assert.Contains(t, string(txt), "solve cycles only", "the output says what is compared")
