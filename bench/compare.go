@@ -208,11 +208,10 @@ func (s CompareSpec) setup() (*Comparison, []string, []DesignRun, []compareTask,
 
 // run makes the runs on Jobs workers and totals them per design.
 func (s CompareSpec) run(cmp *Comparison, names []string, runs []DesignRun, tasks []compareTask) error {
-	o := s.Options
 	cmp.Runs = make([]CompareRun, len(tasks))
 	err := runParallel(len(tasks), s.Jobs, s.Progress, "compare", func(i int) (err error) {
 		t := tasks[i]
-		cmp.Runs[i], err = runOne(names[t.d], runs[t.d], t.p, t.seed, o.ClockMHz)
+		cmp.Runs[i], err = runOne(names[t.d], runs[t.d], t.p, t.seed, cmp.ClockMHz)
 		return err
 	})
 	if err != nil {
