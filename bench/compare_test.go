@@ -128,6 +128,10 @@ func TestCompareWritesTableCSVJSONAndPlots(t *testing.T) {
 			assert.Positive(t, st.Size())
 		}
 	}
+	// Every area plot draws the device's capacity; the cycles plot draws
+	// timeouts as their own legend entry.
+	assert.Equal(t, 1, svgTexts(t, filepath.Join(dir, "slices_vs_order.svg"))["XC2VP30 capacity (13696 slices)"])
+	assert.Equal(t, 1, svgTexts(t, filepath.Join(dir, "cycles_vs_order.svg"))["× timeout, at its limit"])
 	// v2 built for order 2 rejects the order-3 puzzle, which
 	// the cycles plot says in its legend rather than drawing a point.
 	o.V2MaxOrder = 2

@@ -52,6 +52,7 @@ func TestGASweepRunsEveryConfigurationAndSeed(t *testing.T) {
 		assert.NotEmpty(t, r.History)
 	}
 	requirePlots(t, dir, GASweepPlots)
+	assert.Equal(t, 1, svgTexts(t, filepath.Join(dir, "ga_pareto.svg"))["XC2VP30 capacity (13696 slices)"])
 	data, err := os.ReadFile(filepath.Join(dir, "ga.csv"))
 	require.NoError(t, err)
 	assert.Equal(t, 1+len(rows), strings.Count(string(data), "\n"))
@@ -97,6 +98,7 @@ func TestSwarmSweepRunsEveryConfiguration(t *testing.T) {
 		assert.Equal(t, est.Fit(dev).Slices, r.Slices)
 	}
 	requirePlots(t, dir, SwarmSweepPlots)
+	assert.Equal(t, 1, svgTexts(t, filepath.Join(dir, "swarm_pareto.svg"))["XC2VP30 capacity (13696 slices)"])
 	bad := s
 	bad.CopyWidth = []int{0}
 	assert.ErrorContains(t, bad.Validate(), "CopyWidth")
