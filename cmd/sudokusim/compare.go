@@ -71,8 +71,11 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	// A flag of a design that is not compared is a mistake, not a no-op.
 	has := map[string]bool{}
+	randomized := false
 	for _, n := range names {
 		has[n] = true
+		d, _ := bench.LookupDesign(n)
+		randomized = randomized || d.Randomized
 	}
 	var bad []string
 	fs.Visit(func(f *flag.Flag) {
@@ -80,6 +83,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			bad = append(bad, fmt.Sprintf("--%s (%s only)", f.Name, strings.Join(d, ", ")))
 		}
 	})
+	if flagSet(fs, "seeds") && !randomized {
+		bad = append(bad, "--seeds (randomized designs only)")
+	}
 	if len(bad) > 0 {
 		return usageError(stderr, "compare", "%s: not among --designs %s", strings.Join(bad, ", "), *designs)
 	}
@@ -133,7 +139,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 // they configure.
 var compareFlagDesigns = map[string][]string{
 	"cpc": {"v1"}, "v2-cpc": {"v2"}, "v2-max-order": {"v2"}, "v2-subset-units": {"v2"},
-	"population": {"ga"}, "tournament": {"ga"}, "mutation": {"ga"}, "generations": {"ga"}, "seeds": {"ga"},
+	"population": {"ga"}, "tournament": {"ga"}, "mutation": {"ga"}, "generations": {"ga"},
 	"boards": {"swarm"}, "copy-width": {"swarm"}, "stack": {"swarm"},
 }
 
@@ -144,4 +150,11 @@ func hasAny(set map[string]bool, names []string) bool {
 		}
 	}
 	return false
+}
+
+// flagSet says whether flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

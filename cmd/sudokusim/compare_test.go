@@ -57,6 +57,7 @@ func TestCompareUsage(t *testing.T) {
 		{[]string{"compare", "--designs", "v1,v2", "--population", "8", p}, "--population (ga only): not among --designs v1,v2"},
 		{[]string{"compare", "--designs", "ga", "--boards", "2", "--cpc", "4", p}, "--boards (swarm only), --cpc (v1 only)"},
 		{[]string{"compare", "--seeds", "0", p}, "--seeds 0"},
+		{[]string{"compare", "--designs", "v1,swarm", "--seeds", "3", p}, "--seeds (randomized designs only)"},
 		{[]string{"compare", "--designs", "v1", "--v2-cpc", "2", p}, "--v2-cpc (v2 only)"},
 		{[]string{"compare", "--tournament", "99", p}, "Tournament"},
 		{[]string{"compare", "--max-order", "2", p}, "below the set's largest order 3"},
