@@ -1,7 +1,7 @@
 # sudokusim — common tasks. `make test` is what CI runs (via .ci/run).
 GO ?= go
 
-.PHONY: test bench run lint fuzz plots
+.PHONY: test bench run lint fuzz plots compare
 
 test:
 	$(GO) test ./...
@@ -29,3 +29,21 @@ plots:
 	  ../shared/data/fpt09/puzzle03b.sudoku ../shared/data/fpt09/puzzle04a.sudoku \
 	  ../shared/data/fpt09/puzzle05a.sudoku ../shared/data/fpt09/puzzle06a.sudoku
 	rm docs/sweep/points.jsonl
+	# The GA and engine-array sweeps behind docs/sweep-ga and docs/sweep-swarm
+	# (docs/results.md; keep the two in step).
+	$(GO) run ./cmd/sudokusim sweep --design ga --quiet --out docs/sweep-ga \
+	  --population 16,64,256 --tournament 2,4 --mutation 0.05,0.25 --seeds 3 --max-cycles 1000000 \
+	  ../shared/data/fpt09/puzzle03a.sudoku
+	$(GO) run ./cmd/sudokusim sweep --design swarm --quiet --out docs/sweep-swarm \
+	  --boards 1,2,4,8,16,32 --stack 256 --max-cycles 10000000 \
+	  ../shared/data/fpt09/puzzle03a.sudoku ../shared/data/fpt09/puzzle03b.sudoku \
+	  ../shared/data/fpt09/puzzle04a.sudoku ../shared/data/fpt09/puzzle08a.sudoku \
+	  ../shared/data/fpt09/puzzle10a.sudoku
+
+# The designs side by side behind docs/compare (docs/results.md): the FPT'09
+# suite with a 10^5-cycle limit, the GA with two seeds. The JSON (300 KB,
+# mostly GA fitness histories) is not kept in the repository.
+compare:
+	$(GO) run ./cmd/sudokusim compare --quiet --out docs/compare --max-cycles 100000 --seeds 2 \
+	  ../shared/data/fpt09
+	rm docs/compare/compare.json

@@ -14,4 +14,14 @@
 // Plots (PNG and SVG, gonum/plot): slices versus k with the paper's Table 2,
 // block RAMs versus maximum order with the device's capacity, solve cycles
 // versus k per puzzle, and the Pareto front of slices versus mean solve time.
+//
+// Compare runs every hardware design of the Designs table (versions 1 and 2
+// of the FPT'09 processor, the GA processor, the engine array; a design is
+// one entry: a name and how to set it up, run one puzzle and estimate its
+// area) on the same puzzles, solve cycles only, and writes a table, CSV,
+// JSON and plots. GASweep and SwarmSweep sweep the GA's and the engine
+// array's own parameters. Every plot follows the conventions of
+// plotstyle.go: a timeout is a cross at the limit it hit, never joined to
+// or averaged with solved runs; what does not fit the device is faded and
+// stays off the Pareto front; area plots draw the device's capacity.
 package bench

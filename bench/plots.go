@@ -6,7 +6,6 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
-	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -124,6 +123,7 @@ func slicesVsK(rows []Row, dev area.Device) (*plot.Plot, error) {
 	p.Title.Text = "Slices vs candidates per cycle (" + dev.Name + ")"
 	p.X.Label.Text = "candidates per cycle k"
 	p.Y.Label.Text = "slices"
+	p.Y.Tick.Marker = siTicks{}
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = kTicks{}
 	for i, d := range designs(rows) {
@@ -156,7 +156,16 @@ func slicesVsK(rows []Row, dev area.Device) (*plot.Plot, error) {
 	s.Color = color.Black
 	p.Add(s)
 	p.Legend.Add("paper Table 2 (v1, m=15, XC2VP30)", s)
+	// The legend gets the top of the plot to itself: the slices axis runs
+	// on above the data by a line per entry.
+	entries := len(designs(rows)) + 2
+	p.Y.Max *= 1 + 0.075*float64(entries)
+	if err := capacityLine(p, float64(plotK[0]), float64(plotK[len(plotK)-1]), float64(deviceSlices(dev)),
+		fmt.Sprintf("%s capacity (%d slices)", dev.Name, deviceSlices(dev))); err != nil {
+		return nil, err
+	}
 	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.TextStyle.Font.Size = vg.Points(8)
 	return p, nil
 }
 
@@ -188,8 +197,7 @@ func bramVsOrder(_ []Row, dev area.Device) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
-	capLine := plotter.XYs{{X: 3, Y: float64(dev.BlockRAMs)}, {X: 15, Y: float64(dev.BlockRAMs)}}
-	if err := addLine(p, 2, fmt.Sprintf("%s capacity (%d)", dev.Name, dev.BlockRAMs), capLine, false); err != nil {
+	if err := capacityLine(p, 3, 15, float64(dev.BlockRAMs), fmt.Sprintf("%s capacity (%d)", dev.Name, dev.BlockRAMs)); err != nil {
 		return nil, err
 	}
 	p.Legend.Top, p.Legend.Left = true, true
@@ -224,7 +232,7 @@ func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 		puzzle, heur string
 		units        int
 	}
-	lines := map[series]plotter.XYs{}
+	lines := map[series][]Row{}
 	var order []series
 	for _, r := range rows {
 		if r.ClockMHz != clock || r.MaxOrder != maxM {
@@ -234,7 +242,7 @@ func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 		if _, ok := lines[s]; !ok {
 			order = append(order, s)
 		}
-		lines[s] = append(lines[s], plotter.XY{X: float64(r.CPC), Y: float64(max(1, r.Solve))})
+		lines[s] = append(lines[s], r)
 	}
 	sort.Slice(order, func(i, j int) bool {
 		a, b := order[i], order[j]
@@ -246,16 +254,75 @@ func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 		}
 		return a.units < b.units
 	})
+	anyTimeout := false
 	for i, s := range order {
-		pts := lines[s]
-		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
+		rs := lines[s]
+		sort.Slice(rs, func(a, b int) bool { return rs[a].CPC < rs[b].CPC })
 		name := s.puzzle
 		if len(kinds) > 1 {
 			name += " " + shortDesign(s.heur, s.units)
 		}
-		if err := addLine(p, i, name, pts, true); err != nil {
+		// Solved runs are joined; a timeout breaks the line and is a
+		// cross at the cycles it was stopped at.
+		var seg, timeouts plotter.XYs
+		var thumbs []plot.Thumbnailer
+		flush := func() error {
+			if len(seg) == 0 {
+				return nil
+			}
+			if len(seg) > 1 {
+				l, err := designLine(p, i, seg)
+				if err != nil {
+					return err
+				}
+				if len(thumbs) == 0 {
+					thumbs = append(thumbs, l)
+				}
+			}
+			sc, err := scatter(seg, plotutil.Color(i), plotutil.Shape(i), vg.Points(3))
+			if err != nil {
+				return err
+			}
+			p.Add(sc)
+			thumbs = append(thumbs, sc)
+			seg = nil
+			return nil
+		}
+		for _, r := range rs {
+			xy := plotter.XY{X: float64(r.CPC), Y: float64(max(1, r.Solve))}
+			if r.Status == "solved" {
+				seg = append(seg, xy)
+				continue
+			}
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			if r.Status == "timeout" {
+				timeouts = append(timeouts, xy)
+			}
+		}
+		if err := flush(); err != nil {
 			return nil, err
 		}
+		if len(timeouts) > 0 {
+			anyTimeout = true
+			sc, err := scatter(timeouts, plotutil.Color(i), draw.CrossGlyph{}, vg.Points(4))
+			if err != nil {
+				return nil, err
+			}
+			p.Add(sc)
+			if len(thumbs) == 0 {
+				thumbs = append(thumbs, sc)
+			}
+		}
+		p.Legend.Add(name, thumbs...)
+	}
+	if anyTimeout {
+		sc, err := scatter(plotter.XYs{{X: 1, Y: 1}}, color.Gray{Y: 90}, draw.CrossGlyph{}, vg.Points(4))
+		if err != nil {
+			return nil, err
+		}
+		p.Legend.Add("× timeout, at the watchdog", sc)
 	}
 	p.Title.Text += fmt.Sprintf(" (m=%d, %g MHz)", maxM, clock)
 	p.Legend.Top = true
@@ -267,38 +334,59 @@ func cyclesVsK(rows []Row, _ area.Device) (*plot.Plot, error) {
 	return p, nil
 }
 
-// pareto: every configuration as (mean seconds over its puzzles, slices),
-// and the Pareto front — the configurations no other one beats on both —
-// with its points labelled. A timed-out run counts with the time it was
-// stopped at.
+// pareto: every configuration as (mean seconds over its puzzles, slices).
+// A configuration with a timeout is a cross: its mean counts the timeout
+// at the time it was stopped, so it is only a lower bound, and it takes no
+// part in the front. A configuration that does not fit the device is faded
+// and takes no part either. The front — the solved-everything, fitting
+// configurations no other one beats on both — is labelled; the device's
+// slice capacity is a dashed line.
 func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "Slices vs mean solve time (" + dev.Name + ")"
 	p.X.Label.Text = "mean seconds per puzzle"
 	p.Y.Label.Text = "slices"
+	p.Y.Tick.Marker = siTicks{}
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = ticks125{}
 	type acc struct {
-		sum    float64
-		n      int
-		slices int
+		sum         float64
+		n, timeouts int
+		slices      int
+		fits        bool
 	}
 	by := map[Config]*acc{}
 	for _, r := range rows {
 		a := by[r.Config()]
 		if a == nil {
-			a = &acc{slices: r.Slices}
+			a = &acc{slices: r.Slices, fits: r.Fits}
 			by[r.Config()] = a
 		}
 		a.sum += r.Seconds
 		a.n++
+		if r.Status != "solved" {
+			a.timeouts++
+		}
 	}
-	var all plotter.XYs
+	var clean plotter.XYs
+	groups := map[string]plotter.XYs{}
 	names := map[plotter.XY]string{}
+	minX, maxX := math.Inf(1), 0.0
 	for _, c := range configs(rows) {
 		a := by[c]
 		xy := plotter.XY{X: math.Max(a.sum/float64(a.n), 1e-9), Y: float64(a.slices)}
-		all = append(all, xy)
+		minX, maxX = math.Min(minX, xy.X), math.Max(maxX, xy.X)
+		kind := "solved"
+		if a.timeouts > 0 {
+			kind = "timeout"
+		}
+		if !a.fits {
+			kind += " nofit"
+		}
+		groups[kind] = append(groups[kind], xy)
+		if a.timeouts == 0 && a.fits {
+			clean = append(clean, xy)
+		}
 		name := fmt.Sprintf("k=%d m=%d", c.CPC, c.MaxOrder)
 		if c.Heuristics != "none" {
 			name += " " + shortDesign(c.Heuristics, c.SubsetUnits)
@@ -307,49 +395,54 @@ func pareto(rows []Row, dev area.Device) (*plot.Plot, error) {
 			names[xy] = name
 		}
 	}
-	front := paretoFront(all)
-	s, err := plotter.NewScatter(all)
-	if err != nil {
-		return nil, err
-	}
-	s.Color = plotutil.Color(0)
-	p.Add(s)
-	p.Legend.Add("configurations", s)
-	if err := addLine(p, 1, "Pareto front", front, false); err != nil {
-		return nil, err
-	}
-	// The front's configurations are labelled; the others are the cloud.
-	// Neighbours on the front often sit a few points apart, so the labels
-	// alternate: right of and above the point, then left of and below it.
-	for side := 0; side < 2; side++ {
-		var xys plotter.XYs
-		var texts []string
-		for i, q := range front {
-			if i%2 == side {
-				xys = append(xys, q)
-				texts = append(texts, names[q])
-			}
-		}
-		if len(xys) == 0 {
+	for _, g := range []struct {
+		kind, legend string
+		glyph        draw.GlyphDrawer
+		faded        bool
+	}{
+		{"solved", "configurations (every puzzle solved)", draw.CircleGlyph{}, false},
+		{"timeout", "× with timeouts (mean is a lower bound)", draw.CrossGlyph{}, false},
+		{"solved nofit", "faded: does not fit " + dev.Name, draw.CircleGlyph{}, true},
+		{"timeout nofit", "faded: does not fit " + dev.Name, draw.CrossGlyph{}, true},
+	} {
+		if len(groups[g.kind]) == 0 {
 			continue
 		}
-		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: texts})
+		col := plotutil.Color(0)
+		if g.faded {
+			col = fade(col)
+		}
+		sc, err := scatter(groups[g.kind], col, g.glyph, vg.Points(3))
 		if err != nil {
 			return nil, err
 		}
-		for i := range labels.TextStyle {
-			labels.TextStyle[i].Font.Size = vg.Points(7)
-			if side == 1 {
-				labels.TextStyle[i].XAlign = draw.XRight
-			}
+		p.Add(sc)
+		if g.kind != "timeout nofit" || len(groups["solved nofit"]) == 0 {
+			p.Legend.Add(g.legend, sc)
 		}
-		labels.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(3)}
-		if side == 1 {
-			labels.Offset = vg.Point{X: vg.Points(-3), Y: vg.Points(-9)}
+	}
+	front := paretoFront(clean)
+	if len(front) > 0 {
+		if err := addLine(p, 1, "Pareto front (fitting, all solved)", front, false); err != nil {
+			return nil, err
 		}
-		p.Add(labels)
+		texts := make([]string, len(front))
+		for i, q := range front {
+			texts[i] = names[q]
+		}
+		p.Add(newPlaceLabels(front, texts, vg.Points(7)))
+	} else {
+		p.Title.Text += ": no front"
+		p.Legend.Add("no fitting configuration solved every puzzle")
+	}
+	if maxX > 0 {
+		if err := capacityLine(p, minX, maxX, float64(deviceSlices(dev)),
+			fmt.Sprintf("%s capacity (%d slices)", dev.Name, deviceSlices(dev))); err != nil {
+			return nil, err
+		}
 	}
 	p.Legend.Top = true
+	p.Legend.TextStyle.Font.Size = vg.Points(8)
 	return p, nil
 }
 
@@ -400,7 +493,7 @@ func (ticks125) Ticks(min, max float64) []plot.Tick {
 			for _, m := range mantissas {
 				v := m * math.Pow(10, e)
 				if v >= min && v <= max {
-					t = append(t, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', 3, 64)})
+					t = append(t, plot.Tick{Value: v, Label: plainNumber(v)})
 				}
 			}
 		}
@@ -415,8 +508,8 @@ func (ticks125) Ticks(min, max float64) []plot.Tick {
 	}
 	if len(t) < 2 {
 		t = []plot.Tick{
-			{Value: min, Label: strconv.FormatFloat(min, 'g', 3, 64)},
-			{Value: max, Label: strconv.FormatFloat(max, 'g', 3, 64)},
+			{Value: min, Label: plainNumber(min)},
+			{Value: max, Label: plainNumber(max)},
 		}
 	}
 	return t

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -51,11 +50,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of single,hidden-single,hidden-pair,hidden-triple,hidden-quad")
 	ignoreCands := fs.Bool("search-ignores-candidates", false, "version 2: the evaluator tests against the grid only, not the candidates the heuristics left")
 	subset := fs.Int("subset-units", bnb.DefaultSubsetUnits, "value combinations the hidden-subset unit compares per cycle")
-	maxOrder := fs.Int("max-order", 15, "largest order the design is synthesised for (2..15)")
+	maxOrder := fs.Int("max-order", 15, "largest order the design is synthesised for (2..15; ga and swarm: default the puzzle's order)")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency in MHz")
 	baud := fs.Int("baud", 115200, "RS-232 bit rate")
 	link := fs.String("link", "uart", "uart (frames over RS-232) or direct (grid loaded straight into memory)")
-	maxCycles := fs.Uint64("max-cycles", 0, "search watchdog in cycles (0: t_max of the order at the clock)")
+	maxCycles := fs.Uint64("max-cycles", 0, "cycle limit (0: t_max of the puzzle's order at the clock): bnb's search watchdog, swarm's cycle counter, the ga generations that fit")
 	mode := fs.String("mode", "cycle", "cycle (cycle-level simulation) or fast (independent timing model)")
 	vcdPath := fs.String("vcd", "", "write a VCD waveform of the run to this file (cycle mode)")
 	vcdUART := fs.Bool("vcd-uart-only", false, "keep only the 1-bit serial lines in the VCD (for sigrok-cli)")
@@ -69,17 +68,14 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "solve", "one FILE at most, got %d", fs.NArg())
 	}
 	switch *design {
+	case "bnb", "ga", "swarm":
+		if err := solveForeignFlags(fs, *design); err != nil {
+			return usageError(stderr, "solve", "%v", err)
+		}
+	}
+	switch *design {
 	case "bnb":
 	case "ga", "swarm":
-		var bad []string
-		fs.Visit(func(f *flag.Flag) {
-			if !otherDesignFlagNames[f.Name] {
-				bad = append(bad, "--"+f.Name)
-			}
-		})
-		if len(bad) > 0 {
-			return usageError(stderr, "solve", "%s do not apply to --design %s", strings.Join(bad, ", "), *design)
-		}
 		return runSolveOther(*design, other, fs.Args(), *index, *clock, *maxCycles, *jsonOut, stdout, stderr)
 	default:
 		return usageError(stderr, "solve", "--design %q is not bnb, ga or swarm", *design)

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
+	"sudokusim/bench"
 	"sudokusim/rtl/area"
 	"sudokusim/rtl/ga"
 	"sudokusim/rtl/swarm"
@@ -19,13 +22,39 @@ import (
 // and the resource estimate of rtl/area (EstimateGA for the puzzle's order,
 // EstimateSwarm for the array's maximum order) on --device, and say so.
 
-// otherDesignFlags are solve's flags for the ga and swarm designs; the
-// names below are the ones that apply to them (the bnb-only flags are
-// refused).
-var otherDesignFlagNames = map[string]bool{"design": true, "population": true, "tournament": true, "mutation": true,
-	"max-order": true, "vcd": true, "vcd-uart-only": false,
-	"generations": true, "seed": true, "boards": true, "copy-width": true, "stack": true,
-	"clock-mhz": true, "max-cycles": true, "json": true, "index": true, "device": true}
+// solveDesignFlags are the flags of solve that configure one design;
+// --design, --clock-mhz, --max-cycles, --max-order, --vcd, --json, --index
+// and --device apply to every design.
+var solveDesignFlags = map[string][]string{
+	"bnb":   {"cpc", "heuristics", "search-ignores-candidates", "subset-units", "baud", "link", "mode", "vcd-uart-only"},
+	"ga":    {"population", "tournament", "mutation", "generations", "seed"},
+	"swarm": {"boards", "copy-width", "stack"},
+}
+
+// solveForeignFlags returns an error naming every flag set on fs that
+// configures a design other than design.
+func solveForeignFlags(fs *flag.FlagSet, design string) error {
+	owner := map[string]string{}
+	for d, names := range solveDesignFlags {
+		for _, n := range names {
+			owner[n] = d
+		}
+	}
+	var bad []string
+	fs.Visit(func(f *flag.Flag) {
+		if d, ok := owner[f.Name]; ok && d != design {
+			bad = append(bad, "--"+f.Name)
+		}
+	})
+	if len(bad) == 0 {
+		return nil
+	}
+	verb := "do not apply"
+	if len(bad) == 1 {
+		verb = "does not apply"
+	}
+	return fmt.Errorf("%s %s to --design %s", strings.Join(bad, ", "), verb, design)
+}
 
 type otherDesignFlags struct {
 	population, tournament  *int
@@ -100,6 +129,31 @@ func addOtherDesignFlags(fs *flag.FlagSet) otherDesignFlags {
 	}
 }
 
+// otherReport is the JSON of solve --design ga|swarm: DESIGN §4's report
+// plus the design's configuration and its own counters.
+type otherReport struct {
+	Report
+	Config   any            `json:"config"`
+	Counters bench.Counters `json:"counters"`
+}
+
+// runMaxOrder is the order a GA or swarm run is built for: --max-order
+// when set (at least the puzzle's order), else the puzzle's order.
+func (f otherDesignFlags) runMaxOrder(order int) (int, error) {
+	v, set := f.flagString("max-order")
+	if !set {
+		return order, nil
+	}
+	var m int
+	if _, err := fmt.Sscan(v, &m); err != nil {
+		return 0, fmt.Errorf("--max-order %q: %v", v, err)
+	}
+	if m < order || m > sudoku.MaxOrder {
+		return 0, fmt.Errorf("--max-order %d: want the puzzle's order %d..%d", m, order, sudoku.MaxOrder)
+	}
+	return m, nil
+}
+
 func runSolveOther(design string, f otherDesignFlags, args []string, index int, clockMHz float64, maxCycles uint64,
 	jsonOut bool, stdout, stderr io.Writer) int {
 	dev, err := f.device()
@@ -113,28 +167,44 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 			return inputError(stderr, err)
 		}
 	}
-	rep := Report{Design: design, Order: g.Order, ClockMHz: clockMHz,
-		Note: "direct load into memory (no serial front end modelled for this design); resources are an uncalibrated structural estimate"}
+	maxOrder, err := f.runMaxOrder(g.Order)
+	if err != nil {
+		return usageError(stderr, "solve", "%v", err)
+	}
+	rep := otherReport{Report: Report{Design: design, Order: g.Order, ClockMHz: clockMHz,
+		Note: "direct load into memory (no serial front end modelled for this design); resources are an uncalibrated structural estimate"}}
 	var est area.Report
 	start := time.Now()
 	var status string
 	var sol *sudoku.Grid
 	var total uint64
-	phases := map[string]uint64{}
+	var phases []phaseCycles
 	var detail string
 	switch design {
 	case "ga":
 		cfg := ga.DefaultConfig()
 		cfg.PopSize, cfg.Tournament, cfg.MaxGenerations, cfg.Seed = *f.population, *f.tournament, *f.generations, *f.seed
-		cfg.MutationP16 = uint32(*f.mutation*65536 + 0.5)
+		cfg.MutationP16 = uint32(*f.mutation*ga.MutationOne + 0.5)
 		cfg.ClockHz = clockMHz * 1e6
 		if err := cfg.Validate(); err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
-		if est, err = area.EstimateGA(cfg, g.Order); err != nil {
+		if est, err = area.EstimateGA(cfg, maxOrder); err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
-		p, err := ga.NewProcessor(cfg, g, true)
+		// The GA's watchdog is its generation counter: the cycle limit
+		// (--max-cycles, or t_max of the order) allows the generations
+		// whose run fits in it, at most --generations.
+		limit := maxCycles
+		if limit == 0 {
+			limit = bench.TMaxCycles(g.Order, clockMHz)
+		}
+		genCap := bench.GAGenerationsWithin(cfg, g.Order, limit)
+		run := cfg
+		run.MaxGenerations = genCap
+		rep.Config = bench.GAConfig{Population: cfg.PopSize, Tournament: cfg.Tournament,
+			Mutation: float64(cfg.MutationP16) / ga.MutationOne, MaxGenerations: cfg.MaxGenerations, ClockMHz: clockMHz}
+		p, err := ga.NewProcessor(run, g, true)
 		if err != nil {
 			return inputError(stderr, fmt.Errorf("%s: %w", source, err))
 		}
@@ -144,26 +214,24 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		}
 		status, sol, total = res.Status.String(), res.Solution, res.Cycles.Total()
 		c := res.Cycles
-		phases["init"], phases["evaluate"], phases["check"], phases["select"], phases["reproduce"] = c.Init, c.Evaluate, c.Check, c.Select, c.Reproduce
-		detail = fmt.Sprintf("%d generations, best fitness %d (0 = solved), %d mutations, pop_mem %d RAMB16",
-			res.Generations, res.BestFitness, res.Mutations, res.Memory.Primitives)
+		phases = []phaseCycles{{"init", c.Init}, {"evaluate", c.Evaluate}, {"check", c.Check}, {"select", c.Select}, {"reproduce", c.Reproduce}}
+		counters := bench.NewGACounters(res, cfg.Seed, genCap)
+		rep.Counters = counters
+		detail = counters.Detail() + fmt.Sprintf(", pop_mem %d RAMB16", res.Memory.Primitives)
 	case "swarm":
 		cfg := swarm.DefaultConfig()
 		cfg.BoardSlots, cfg.CopyWidth, cfg.StackDepth, cfg.ClockHz = *f.boards, *f.copyWidth, *f.stak, clockMHz*1e6
-		if m, set := f.flagString("max-order"); set {
-			if _, err := fmt.Sscan(m, &cfg.MaxOrder); err != nil {
-				return usageError(stderr, "solve", "--max-order %q: %v", m, err)
-			}
-		}
-		if maxCycles > 0 {
-			cfg.MaxCycles = maxCycles
-		}
+		cfg.MaxOrder = maxOrder
+		// --max-cycles 0 is t_max of the puzzle's order at the clock.
+		cfg.MaxCycles = bench.SwarmMaxCycles(maxCycles, g.Order, clockMHz)
 		if err := cfg.Validate(); err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
 		if est, err = area.EstimateSwarm(cfg); err != nil {
 			return usageError(stderr, "solve", "%v", err)
 		}
+		rep.Config = bench.SwarmConfig{Engines: cfg.BoardSlots, CopyWidth: cfg.CopyWidth, StackDepth: cfg.StackDepth,
+			MaxOrder: cfg.MaxOrder, MaxCycles: cfg.MaxCycles, ClockMHz: clockMHz}
 		a, err := swarm.NewArray(cfg)
 		if err != nil {
 			return usageError(stderr, "solve", "%v", err)
@@ -174,11 +242,11 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		}
 		status, sol, total = res.Status.String(), res.Solution, res.Cycles.Total()
 		c := res.Cycles
-		phases["load"], phases["update"], phases["select"], phases["branch"], phases["refill"] = c.Load, c.Update, c.Select, c.Branch, c.Refill
-		detail = fmt.Sprintf("%d steps, %d branches, %d copies, %d spills, %d refills, %d boards killed, peak %d engines / %d stacked",
-			res.Steps, res.Branches, res.Copies, res.Spills, res.Refills, res.BoardsKilled, res.PeakBoards, res.PeakStack)
+		phases = []phaseCycles{{"load", c.Load}, {"update", c.Update}, {"select", c.Select}, {"branch", c.Branch}, {"refill", c.Refill}}
+		counters := bench.NewSwarmCounters(res)
+		rep.Counters = counters
+		detail = counters.Detail()
 		if res.Exhausted {
-			detail += "; stopped: a branch found no free engine and a full branch stack"
 			rep.Note += "; stopped with every engine busy and the branch stack full"
 		}
 	}
@@ -193,21 +261,25 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 	fit := est.Fit(dev)
 	rep.Resources = &Resources{BRAM: fit.BlockRAMs, Slices: fit.Slices, Device: fit.Device, Fits: fit.Fits}
 	rep.Status = status
-	rep.Cycles = &Cycles{Total: total, Solve: total, Phases: phases}
+	byName := map[string]uint64{}
+	for _, ph := range phases {
+		byName[ph.name] = ph.cycles
+	}
+	rep.Cycles = &Cycles{Total: total, Solve: total, Phases: byName}
 	rep.SetTiming(float64(total) / (clockMHz * 1e6))
 	rep.Sim = Sim{WallSeconds: wall}
 	if wall > 0 {
 		rep.Sim.CyclesPerSecond = float64(total) / wall
 	}
 	if jsonOut {
-		if err := rep.WriteJSON(stdout); err != nil {
+		if err := json.NewEncoder(stdout).Encode(&rep); err != nil {
 			fmt.Fprintf(stderr, "sudokusim solve: %v\n", err)
 			return exitUsage
 		}
 	} else {
 		fmt.Fprintf(stdout, "%s design, %s (order %d, %d empty cells), direct load\n", design, source, g.Order, g.Empty())
 		fmt.Fprintf(stdout, "status     %s\n", status)
-		fmt.Fprintf(stdout, "cycles     %d total %v\n", total, phases)
+		fmt.Fprintf(stdout, "cycles     %d total = %s\n", total, phaseSum(phases))
 		fmt.Fprintf(stdout, "detail     %s\n", detail)
 		within := "met"
 		if !rep.WithinTMax {
@@ -224,6 +296,21 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		return exitFail
 	}
 	return exitOK
+}
+
+// phaseCycles is one phase of a run's cycles, in the design's phase order.
+type phaseCycles struct {
+	name   string
+	cycles uint64
+}
+
+// phaseSum writes phases as "load 7 + update 11 + …".
+func phaseSum(phases []phaseCycles) string {
+	parts := make([]string, len(phases))
+	for i, p := range phases {
+		parts[i] = fmt.Sprintf("%s %d", p.name, p.cycles)
+	}
+	return strings.Join(parts, " + ")
 }
 
 // otherResourcesLine is the text report's resource line of a GA or swarm

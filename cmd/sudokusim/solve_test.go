@@ -229,7 +229,10 @@ func TestSolveOtherDesignsResources(t *testing.T) {
 		{[]string{"solve", "--design", "ga", "--generations", "1", "--json"}, "XC2VP30", true, exitFail},
 		{[]string{"solve", "--design", "ga", "--generations", "1", "--population", "4096", "--json"}, "XC2VP30", false, exitFail},
 		{[]string{"solve", "--design", "swarm", "--json"}, "XC2VP30", false, exitOK},
-		{[]string{"solve", "--design", "swarm", "--device", "xcvu9p", "--json"}, "XCVU9P", false, exitOK},
+		// Built for the puzzle's order 3 the array fits the UltraScale+
+		// part; built for order 15 it does not.
+		{[]string{"solve", "--design", "swarm", "--device", "xcvu9p", "--json"}, "XCVU9P", true, exitOK},
+		{[]string{"solve", "--design", "swarm", "--device", "xcvu9p", "--max-order", "15", "--json"}, "XCVU9P", false, exitOK},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer

@@ -31,7 +31,9 @@ results.json and the plots (PNG and SVG) into --out. Finished points are
 journalled in --out/points.jsonl: running the same sweep again skips them.
 --shard i/n runs every n-th point from i (0 ≤ i < n) for job arrays;
 'sweep merge' joins the shard directories (docs/slurm-sweep.sh).
-Lists are comma-separated; --heuristics may be repeated, one set each.`
+Lists are comma-separated; --heuristics may be repeated, one set each.
+--design ga or --design swarm sweeps the GA processor or the engine array
+instead (sudokusim sweep --design ga --help).`
 
 // listFlag is a repeatable string flag.
 type listFlag []string
@@ -42,6 +44,10 @@ func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 func runSweep(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runSweepMerge(args[1:], stdout, stderr)
+	}
+	args, st, done := routeSweepDesign(args, stdout, stderr)
+	if done {
+		return st
 	}
 	fs := newFlagSet("sweep", sweepSynopsis, stdout)
 	cpc := fs.String("cpc", "1,2,4,8", "candidates per cycle, a list")
