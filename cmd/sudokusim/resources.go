@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sudokusim/rtl/area"
+	"sudokusim/rtl/bnb"
 	"sudokusim/rtl/ga"
 	"sudokusim/rtl/swarm"
 	"sudokusim/sudoku/logic"
@@ -85,8 +86,8 @@ func foreignFlags(fs *flag.FlagSet, design string) []string {
 func runResources(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("resources", resourcesSynopsis, stdout)
 	var f resourceFlags
-	fs.IntVar(&f.cpc, "cpc", 8, "candidates per cycle k (1, 2, 4, 8, 16, 32)")
-	fs.IntVar(&f.maxOrder, "max-order", 15, "maximum order m the design is built for")
+	fs.IntVar(&f.cpc, "cpc", 0, "candidates per cycle k (1, 2, 4, 8, 16, 32; 0: the paper's build, 8 for version 1, 1 for version 2)")
+	fs.IntVar(&f.maxOrder, "max-order", 0, "maximum order m the design is built for (0: the paper's build, 15 for version 1, 11 for version 2; 15 for ga and swarm)")
 	fs.StringVar(&f.heuristics, "heuristics", "none", "heuristic units: none (version 1), paper, or a list")
 	fs.IntVar(&f.subsetUnits, "subset-units", 0, "hidden-subset combinations compared per cycle (0: the simulator's default, 1)")
 	fs.StringVar(&f.link, "link", "uart", "uart (RS-232 front end built) or direct")
@@ -108,6 +109,9 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "resources", "unexpected argument %q", fs.Arg(0))
 	}
+	if f.maxOrder == 0 && f.design != "bnb" {
+		f.maxOrder = 15
+	}
 	if _, ok := designFlags[f.design]; !ok {
 		return usageError(stderr, "resources", "--design %q is not bnb, ga or swarm", f.design)
 	}
@@ -120,7 +124,7 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	}
 	r, title, err := f.estimate()
 	if err != nil {
-		return usageError(stderr, "resources", "%v", err)
+		return configError(stderr, "resources", fs, err)
 	}
 	fit := r.Fit(d)
 	if *asJSON {
@@ -129,6 +133,9 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 			return exitFail
 		}
 		return exitOK
+	}
+	if !fit.Fits {
+		fmt.Fprintln(stdout, notFitLine(fit))
 	}
 	fmt.Fprintf(stdout, "%s\n\n", title)
 	if err := fit.WriteSummary(stdout); err != nil {
@@ -183,18 +190,26 @@ func (f resourceFlags) swarmConfig() swarm.Config {
 func (f resourceFlags) params() (area.Params, error) {
 	hs, err := logic.ParseHeuristics(f.heuristics)
 	if err != nil {
-		return area.Params{}, err
+		return area.Params{}, fmt.Errorf("--heuristics: %s", stripPkg(err.Error()))
 	}
+	build := paperConfig(hs, f.cpc, f.maxOrder)
 	p := area.Params{
-		MaxOrder: f.maxOrder, CPC: f.cpc, Heuristics: hs, SubsetUnits: f.subsetUnits,
+		MaxOrder: build.MaxOrder, CPC: build.CPC, Heuristics: hs, SubsetUnits: f.subsetUnits,
 		ClockHz: f.clockMHz * 1e6, Baud: f.baud,
 	}
 	switch f.link {
 	case "uart":
 		p.UART = true
 	case "direct":
+		build.Link = bnb.LinkDirect
 	default:
-		return area.Params{}, fmt.Errorf("link %q is not uart or direct", f.link)
+		return area.Params{}, fmt.Errorf("--link %q is not uart or direct", f.link)
+	}
+	// The simulator's checks first: they name the parameter in the
+	// flags' words.
+	build.ClockHz, build.Baud, build.SubsetUnits = p.ClockHz, p.Baud, p.SubsetUnits
+	if err := build.Validate(); err != nil {
+		return area.Params{}, err
 	}
 	return p, p.Validate()
 }

@@ -31,9 +31,9 @@ Exit status: 0 when every answer is a solution, 1 otherwise, 2 bad usage.`
 
 func runSerial(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serial", serialSynopsis, stdout)
-	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle")
+	cpc := fs.Int("cpc", 0, "candidates the evaluator tests per cycle (0: the paper's build, 8 for version 1, 1 for version 2)")
 	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of the units")
-	maxOrder := fs.Int("max-order", 15, "largest order the design is synthesised for")
+	maxOrder := fs.Int("max-order", 0, "largest order the design is synthesised for (0: the paper's build, 15 for version 1, 11 for version 2)")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency in MHz")
 	baud := fs.Int("baud", 115200, "RS-232 bit rate")
 	maxCycles := fs.Uint64("max-cycles", 0, "search watchdog in cycles (0: t_max of the order)")
@@ -45,14 +45,14 @@ func runSerial(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return usageError(stderr, "serial", "no FILE")
 	}
-	cfg := bnb.DefaultConfig()
-	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Baud, cfg.MaxSearchCycles = *cpc, *maxOrder, *clock*1e6, *baud, *maxCycles
-	var err error
-	if cfg.Heuristics, err = logic.ParseHeuristics(*heur); err != nil {
-		return usageError(stderr, "serial", "--heuristics: %v", err)
+	hs, err := logic.ParseHeuristics(*heur)
+	if err != nil {
+		return usageError(stderr, "serial", "--heuristics: %s", stripPkg(err.Error()))
 	}
+	cfg := paperConfig(hs, *cpc, *maxOrder)
+	cfg.ClockHz, cfg.Baud, cfg.MaxSearchCycles = *clock*1e6, *baud, *maxCycles
 	if err := cfg.Validate(); err != nil {
-		return usageError(stderr, "serial", "%v", err)
+		return configError(stderr, "serial", fs, err)
 	}
 	var chunks [][]byte
 	var names []string

@@ -129,10 +129,10 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		cfg.MutationP16 = uint32(*f.mutation*65536 + 0.5)
 		cfg.ClockHz = clockMHz * 1e6
 		if err := cfg.Validate(); err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		if est, err = area.EstimateGA(cfg, g.Order); err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		p, err := ga.NewProcessor(cfg, g, true)
 		if err != nil {
@@ -159,14 +159,14 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 			cfg.MaxCycles = maxCycles
 		}
 		if err := cfg.Validate(); err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		if est, err = area.EstimateSwarm(cfg); err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		a, err := swarm.NewArray(cfg)
 		if err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		var res swarm.Result
 		if code := f.runTraced(a.Scheduler(), source, stderr, func() (err error) { res, err = a.Solve(g); return err }); code != exitOK {
