@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -208,11 +209,11 @@ func configError(stderr io.Writer, cmd string, fs *flag.FlagSet, err error) int 
 	return usageError(stderr, cmd, "%s", stripPkg(err.Error()))
 }
 
-// stripPkg drops a leading Go package prefix ("bnb: ", "area: ") from a
-// message meant for a user.
+// goPkgPrefix matches the Go package prefixes ("bnb: ", "gen: ") that
+// wrapped errors carry, at the start or after another ": ".
+var goPkgPrefix = regexp.MustCompile(`(^|: )(bnb|area|sim|ga|swarm|logic|uart|bench|gen|sudoku|dlx): `)
+
+// stripPkg drops the Go package prefixes from a message meant for a user.
 func stripPkg(msg string) string {
-	for _, p := range []string{"bnb: ", "area: ", "sim: ", "ga: ", "swarm: ", "logic: ", "uart: ", "bench: "} {
-		msg = strings.TrimPrefix(msg, p)
-	}
-	return msg
+	return goPkgPrefix.ReplaceAllString(msg, "$1")
 }

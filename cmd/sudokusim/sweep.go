@@ -83,7 +83,10 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	l, err := bnb.ParseLink(*link)
 	if err != nil {
-		return usageError(stderr, "sweep", "%v", err)
+		return usageError(stderr, "sweep", "--link: %v", err)
+	}
+	if *jobs < 0 {
+		return usageError(stderr, "sweep", "--jobs %d: want 0 (all cores) or more", *jobs)
 	}
 	spec := bench.Spec{Axes: axes, Mode: *mode, MaxCycles: *maxCycles, Link: l, Device: *device, Jobs: *jobs, Out: *out}
 	if *shard != "" {
@@ -107,7 +110,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "sweep", "--holes: %v", err)
 		}
 		if spec.Puzzles, err = bench.GenerateSuite(ords, hs, *seed); err != nil {
-			return usageError(stderr, "sweep", "%v", err)
+			return usageError(stderr, "sweep", "--generate: %s", stripPkg(err.Error()))
 		}
 	} else if spec.Puzzles, err = loadSweepPuzzles(fs.Args()); err != nil {
 		return inputError(stderr, err)

@@ -35,6 +35,7 @@ func TestUsageErrorsBeforeWork(t *testing.T) {
 		{[]string{"solve", "--max-order", "16"}, "--max-order 16: want 2..15"},
 		{[]string{"solve", "--baud", "0"}, "--baud 0: want a positive rate"},
 		{[]string{"solve", "--baud", "50000000"}, "--baud 50000000: want a bit of at least 4 clock cycles: at most 25000000 baud at 100 MHz"},
+		{[]string{"solve", "--clock-mhz", "1e6", "--baud", "1"}, "--baud 1: want a bit of at most 2³¹ clock cycles: at least 466 baud at 1e+12 Hz"},
 		{[]string{"solve", "--link", "direct", "--vcd", vcd, "--vcd-uart-only"}, "--vcd-uart-only keeps the serial lines, and --link direct has none"},
 		{[]string{"solve", "--vcd-uart-only"}, "--vcd-uart-only needs --vcd FILE"},
 		{[]string{"solve", "--index", "3"}, "--index picks a puzzle of a FILE; give the FILE"},
@@ -47,6 +48,9 @@ func TestUsageErrorsBeforeWork(t *testing.T) {
 		{[]string{"resources", "--subset-units", "5000"}, "--subset-units 5000: want 0..1024"},
 		{[]string{"sweep", "--out", dir, "--cpc", "3", gen03}, "--cpc 3: want 1, 2, 4, 8, 16 or 32"},
 		{[]string{"sweep", "--out", dir, "--clock-mhz", "1e9", gen03}, "--clock-mhz 1e9: want a frequency above 0"},
+		{[]string{"sweep", "--out", dir, "--jobs", "-1", gen03}, "--jobs -1: want 0 (all cores) or more"},
+		{[]string{"sweep", "--out", dir, "--generate", "3", "--holes", "2"}, "--generate: generate order 3, holes 2: hole fraction 2 outside 0..1"},
+		{[]string{"gen", "--order", "16"}, "order 16 outside 2..15"},
 		{[]string{"solve", "--design", "ga", "--population", "1"}, "--population 1: want 2..4096 chromosomes"},
 		{[]string{"solve", "--design", "swarm", "--boards", "0"}, "--boards 0: want 1..1024"},
 	} {

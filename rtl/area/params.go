@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"sudokusim/sim"
 	"sudokusim/sudoku"
 	"sudokusim/sudoku/logic"
 )
@@ -69,7 +70,7 @@ func (p Params) Validate() error {
 	}
 	if p.UART {
 		if !(p.ClockHz > 0) || math.IsInf(p.ClockHz, 0) || p.Baud <= 0 {
-			return fmt.Errorf("area: UART needs a positive clock and baud rate (got %v Hz, %d baud)", p.ClockHz, p.Baud)
+			return fmt.Errorf("area: UART needs a positive clock and baud rate (got %s, %d baud)", sim.FormatHz(p.ClockHz), p.Baud)
 		}
 	}
 	return nil

@@ -143,6 +143,10 @@ func (c Config) Validate() error {
 		return bad("bit rate", fmt.Sprintf("%d baud", c.Baud),
 			fmt.Sprintf("a bit of at least 4 clock cycles: at most %d baud at %s", int(c.ClockHz/4), sim.FormatHz(c.ClockHz)))
 	}
+	if c.Link == LinkUART && math.Round(c.ClockHz/float64(c.Baud)) > 1<<31 {
+		return bad("bit rate", fmt.Sprintf("%d baud", c.Baud),
+			fmt.Sprintf("a bit of at most 2³¹ clock cycles: at least %d baud at %s", int(math.Ceil(c.ClockHz/(1<<31))), sim.FormatHz(c.ClockHz)))
+	}
 	return nil
 }
 
