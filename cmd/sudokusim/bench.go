@@ -142,7 +142,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	rows := make([]benchRow, len(todo))
 	errs := make([]error, len(todo))
 	var wg sync.WaitGroup
-	var progress sync.Mutex // stderr is shared by the workers
+	// On a terminal, one line: jobs done, the time left, and the puzzle
+	// last heard from with its simulated cycles and fraction of t_max.
+	prog := newRunProgress(stderr, "bench", int64(len(todo)))
 	next := make(chan int)
 	for w := 0; w < max(1, *jobs); w++ {
 		wg.Add(1)
@@ -150,10 +152,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			defer wg.Done()
 			for i := range next {
 				j := todo[i]
-				rows[i], errs[i] = benchOne(j.name, j.g, j.cfg, *mode)
-				progress.Lock()
-				fmt.Fprintf(stderr, "bench: %s v%d k=%d %s %.1fs\n", j.name, j.cfg.Version(), j.cfg.CPC, rows[i].Status, rows[i].Wall)
-				progress.Unlock()
+				var progress bnb.Progress
+				if prog != nil {
+					label := fmt.Sprintf("bench %s v%d k=%d", j.name, j.cfg.Version(), j.cfg.CPC)
+					tmax := float64(tmaxCycles(j.cfg, j.g.Order))
+					progress = func(c uint64) {
+						prog.describe(fmt.Sprintf("%s: %s cycles, %.1f%% of t_max", label, num(float64(c)), 100*float64(c)/tmax))
+					}
+				}
+				rows[i], errs[i] = benchOne(j.name, j.g, j.cfg, *mode, progress)
+				prog.add()
 			}
 		}()
 	}
@@ -162,6 +170,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	close(next)
 	wg.Wait()
+	prog.finish()
 	for _, err := range errs {
 		if err != nil {
 			fmt.Fprintf(stderr, "sudokusim bench: %v\n", err)
@@ -183,15 +192,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func benchOne(name string, g *sudoku.Grid, cfg bnb.Config, mode string) (benchRow, error) {
+func benchOne(name string, g *sudoku.Grid, cfg bnb.Config, mode string, progress bnb.Progress) (benchRow, error) {
 	version, cpc, clockHz := cfg.Version(), cfg.CPC, cfg.ClockHz
 	start := time.Now()
 	var res bnb.Result
 	var err error
 	if mode == "fast" {
-		res, err = bnb.Fast(cfg, g)
+		res, err = bnb.FastProgress(cfg, g, progress)
 	} else {
-		res, err = bnb.Simulate(cfg, g, bnb.SimOptions{})
+		res, err = bnb.Simulate(cfg, g, bnb.SimOptions{Progress: progress})
 	}
 	wall := time.Since(start).Seconds()
 	if err != nil {

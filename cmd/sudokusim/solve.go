@@ -139,10 +139,18 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 
 	start := time.Now()
 	var res bnb.Result
+	// A long run (order 15 to t_max is over half an hour) shows its
+	// progress on a terminal.
+	prog := newRunProgress(stderr, "solve", tmaxCycles(cfg, g.Order))
+	var progress bnb.Progress
+	if prog != nil {
+		tmax := tmaxCycles(cfg, g.Order)
+		progress = func(c uint64) { prog.cycles("solve "+source, c, tmax) }
+	}
 	if *mode == "fast" {
-		res, err = bnb.Fast(cfg, g)
+		res, err = bnb.FastProgress(cfg, g, progress)
 	} else {
-		opt := bnb.SimOptions{}
+		opt := bnb.SimOptions{Progress: progress}
 		var f *os.File
 		if *vcdPath != "" {
 			if f, err = os.Create(*vcdPath); err != nil {
@@ -161,6 +169,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	wall := time.Since(start).Seconds()
+	prog.finish()
 	if err != nil {
 		fmt.Fprintf(stderr, "sudokusim solve: %s: %v\n", source, err)
 		return exitFail

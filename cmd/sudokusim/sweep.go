@@ -57,7 +57,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "points run at once (0: all cores)")
 	shard := fs.String("shard", "", "run only shard i/n of the points")
 	out := fs.String("out", "sweep-out", "output directory")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	quiet := fs.Bool("quiet", false, "no progress bar (there is none when stderr is not a terminal)")
 	generate := fs.String("generate", "", "generate the puzzle set instead: a list of orders (sudoku/gen, balanced holes)")
 	holes := fs.String("holes", "0.25,0.5", "with --generate: hole fractions, a list (FPT'09 types a and b)")
 	seed := fs.Uint64("seed", 1, "with --generate: generator seed")
@@ -94,8 +94,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "sweep", "%v", err)
 		}
 	}
-	if !*quiet {
-		spec.Progress = stderr
+	if !*quiet && isTerminal(stderr) {
+		spec.Progress = stderr // the bar only on a terminal, never into a log
 	}
 	if *generate != "" {
 		if fs.NArg() > 0 {
