@@ -60,6 +60,9 @@ type Core struct {
 	// the transmitter's Ready comes back.
 	dec *uart.FrameDecoder
 	tx  *uart.Transmitter
+	// rx is the receiver, read only for the host's bookkeeping: which byte
+	// of the line a frame began and ended at (not hardware).
+	rx *uart.Receiver
 
 	st    coreState
 	order int // n of the puzzle in memory
@@ -80,6 +83,11 @@ type Core struct {
 	batchAt    uint64 // cycles already run in the current solo batch
 	frames     []Result
 	dropped    uint64
+	// Byte bookkeeping: the first byte of the frame being received (-1:
+	// not known yet) and the first bytes of the frames lost while busy.
+	firstByte int64
+	lastByte  uint64
+	lost      []uint64
 
 	// ResponseUnit registers (tx): the byte offered to the transmitter is an
 	// output, double-buffered.
@@ -284,6 +292,11 @@ func (c *Core) step() {
 	}
 	if c.dec != nil && c.st != stWaitFrame && c.dec.Event().Kind != uart.EventNone {
 		c.dropped++ // the decoder speaks while the Core is busy: lost
+		if ev := c.dec.Event(); ev.Kind == uart.EventStart || (ev.Kind == uart.EventDone && ev.Status == uart.StatusBadSize) {
+			// A frame's size byte (accepted or refused): the whole frame is
+			// lost, header first.
+			c.lost = append(c.lost, c.rx.Chars()-5)
+		}
 	}
 	switch c.st {
 	case stHalt:

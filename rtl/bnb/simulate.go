@@ -93,7 +93,7 @@ func NewProcessor(cfg Config, opt SimOptions) (*Processor, error) {
 	}
 	p.tx = uart.NewTransmitter("txd", div, core)
 	p.listen = uart.NewHostListener("host_rx", div, p.tx, 0)
-	core.dec, core.tx = p.dec, p.tx
+	core.dec, core.tx, core.rx = p.dec, p.tx, rx
 	s.Add(p.host, rx, p.dec, core, p.tx, p.listen)
 	return p, nil
 }
@@ -375,4 +375,15 @@ func (p *Processor) Session(chunks [][]byte, limit uint64) ([]Result, uint64, er
 		out[i] = r
 	}
 	return out, core.dropped, nil
+}
+
+// Lost lists the frames of a Session lost because they arrived while the
+// processor was busy (it has no input buffer; the host must wait for each
+// answer): for each, the index of its first header byte among all bytes
+// the host sent.
+func (p *Processor) Lost() []uint64 {
+	if p.core == nil {
+		return nil
+	}
+	return append([]uint64(nil), p.core.lost...)
 }
