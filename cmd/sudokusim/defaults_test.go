@@ -75,6 +75,7 @@ func TestNotFitFirstLine(t *testing.T) {
 		{"solve", "--max-order", "15"},
 		{"solve", "--mode", "fast", "--cpc", "8"},
 		{"solve", "--heuristics", "none", "--cpc", "32"},
+		{"solve", "--design", "swarm", "--boards", "1024"},
 		{"resources", "--heuristics", "paper", "--max-order", "15"},
 		{"resources", "--cpc", "32"},
 		{"bench", "--versions", "2", "--max-order", "15", sample},

@@ -205,6 +205,9 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 			return exitUsage
 		}
 	} else {
+		if !fit.Fits {
+			fmt.Fprintln(stdout, notFitLine(fit))
+		}
 		fmt.Fprintf(stdout, "%s design, %s (order %d, %d empty cells), direct load\n", design, source, g.Order, g.Empty())
 		fmt.Fprintf(stdout, "status     %s\n", status)
 		fmt.Fprintf(stdout, "cycles     %d total %v\n", total, phases)
