@@ -189,7 +189,7 @@ var paramFlags = map[string]string{
 	"maximum order": "max-order", "candidates per cycle": "cpc", "clock": "clock-mhz", "bit rate": "baud",
 	"subset units": "subset-units", "population": "population", "tournament size": "tournament",
 	"mutation probability": "mutation", "generation limit": "generations", "board engines": "boards",
-	"copy width": "copy-width", "branch stack": "stack", "cycle limit": "max-cycles",
+	"copy width": "copy-width", "branch stack": "stack", "cycle limit": "max-cycles", "input buffer": "input-fifo",
 }
 
 // configError reports a configuration a design refused as bad usage: a

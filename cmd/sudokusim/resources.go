@@ -45,12 +45,13 @@ type resourceFlags struct {
 	design                           string
 	population, tournament           int
 	boards, copyWidth, stack         int
+	inputFIFO                        int
 }
 
 // designFlags are the flags that apply to each design of `resources`
 // (--design, --device, --max-order, --json and --blocks apply to all).
 var designFlags = map[string][]string{
-	"bnb":   {"cpc", "heuristics", "subset-units", "link", "clock-mhz", "baud"},
+	"bnb":   {"cpc", "heuristics", "subset-units", "link", "clock-mhz", "baud", "input-fifo"},
 	"ga":    {"population", "tournament"},
 	"swarm": {"boards", "copy-width", "stack"},
 }
@@ -93,6 +94,7 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.link, "link", "uart", "uart (RS-232 front end built) or direct")
 	fs.Float64Var(&f.clockMHz, "clock-mhz", 100, "clock frequency in MHz (sizes the UART and watchdog counters)")
 	fs.IntVar(&f.baud, "baud", 115200, "RS-232 bit rate")
+	fs.IntVar(&f.inputFIFO, "input-fifo", 0, "the optional input buffer's depth in decoder events (not in the paper; n⁴+2 holds a frame of order n; 0: none)")
 	fs.StringVar(&f.device, "device", area.DefaultDevice, "target device (XC2VP30, EP2C35, EP2C70, XC3SD1800A, XC3S1400AN, XC7A100T, XCVU9P)")
 	dg, ds := ga.DefaultConfig(), swarm.DefaultConfig()
 	fs.StringVar(&f.design, "design", "bnb", "bnb (the FPT'09 processor), ga (seed 001) or swarm (seed 002)")
@@ -168,8 +170,12 @@ func (f resourceFlags) estimate() (area.Report, string, error) {
 		return area.Report{}, "", err
 	}
 	r, err := area.Estimate(p)
-	return r, fmt.Sprintf("FPT'09 processor, version %d: max order %d, cpc %d, heuristics %s, link %s",
-		r.Version, p.MaxOrder, p.CPC, f.heuristics, f.link), err
+	title := fmt.Sprintf("FPT'09 processor, version %d: max order %d, cpc %d, heuristics %s, link %s",
+		r.Version, p.MaxOrder, p.CPC, f.heuristics, f.link)
+	if p.InputFIFO > 0 {
+		title += fmt.Sprintf(", input buffer of %d events (not in the paper)", p.InputFIFO)
+	}
+	return r, title, err
 }
 
 // gaConfig is ga.DefaultConfig with the GA flags.
@@ -195,7 +201,7 @@ func (f resourceFlags) params() (area.Params, error) {
 	build := paperConfig(hs, f.cpc, f.maxOrder)
 	p := area.Params{
 		MaxOrder: build.MaxOrder, CPC: build.CPC, Heuristics: hs, SubsetUnits: f.subsetUnits,
-		ClockHz: f.clockMHz * 1e6, Baud: f.baud,
+		ClockHz: f.clockMHz * 1e6, Baud: f.baud, InputFIFO: f.inputFIFO,
 	}
 	switch f.link {
 	case "uart":
@@ -207,7 +213,7 @@ func (f resourceFlags) params() (area.Params, error) {
 	}
 	// The simulator's checks first: they name the parameter in the
 	// flags' words.
-	build.ClockHz, build.Baud, build.SubsetUnits = p.ClockHz, p.Baud, p.SubsetUnits
+	build.ClockHz, build.Baud, build.SubsetUnits, build.InputFIFO = p.ClockHz, p.Baud, p.SubsetUnits, p.InputFIFO
 	if err := build.Validate(); err != nil {
 		return area.Params{}, err
 	}

@@ -29,7 +29,8 @@ does. Every answer is tied to its input (file, puzzle or byte offset) and
 printed: its status, the error-reply code, cycles by phase, the search
 statistics and the solved grid. The board has no input buffer: a frame that
 arrives while it is busy (two frames back to back in one .bin file) is lost,
-and reported by its first byte. An input that gets no answer (no frame
+and reported by its first byte (--input-fifo builds the optional input
+buffer that keeps it, at a cost in block RAM). An input that gets no answer (no frame
 header in it, an empty file) is reported too.
 Exit status: 0 when every input is answered with a solution; 1 when any
 frame is lost, unanswered or answered with an error reply; 2 bad usage.`
@@ -130,6 +131,7 @@ func runSerial(args []string, stdout, stderr io.Writer) int {
 	maxCycles := fs.Uint64("max-cycles", 0, "search watchdog in cycles (0: t_max of the order)")
 	limit := fs.Uint64("chunk-cycles", 1<<40, "cycles the host waits for an answer to one input")
 	device := fs.String("device", area.DefaultDevice, "device for the fit check")
+	fifo := fs.Int("input-fifo", 0, "build the optional input buffer of this many decoder events (not in the paper; a frame of order n needs n⁴+2; 0: none, as built)")
 	jsonOut := fs.Bool("json", false, "print the session as one JSON object")
 	if done, st := parseFlags(fs, args, stderr); done {
 		return st
@@ -145,7 +147,7 @@ func runSerial(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "serial", "--heuristics: %s", stripPkg(err.Error()))
 	}
 	cfg := paperConfig(hs, *cpc, *maxOrder)
-	cfg.ClockHz, cfg.Baud, cfg.MaxSearchCycles = *clock*1e6, *baud, *maxCycles
+	cfg.ClockHz, cfg.Baud, cfg.MaxSearchCycles, cfg.InputFIFO = *clock*1e6, *baud, *maxCycles, *fifo
 	if err := cfg.Validate(); err != nil {
 		return configError(stderr, "serial", fs, err)
 	}
@@ -207,7 +209,7 @@ func runSerial(args []string, stdout, stderr io.Writer) int {
 	for _, off := range p.Lost() {
 		i, rel := ins.at(off)
 		pr := serialProblem{Input: ins.where(off), Byte: int64(rel),
-			What: "frame lost: it arrived while the board was busy with the previous one (the board has no input buffer; wait for each answer)"}
+			What: lostWhy(cfg)}
 		if i >= 0 {
 			pr.File = ins[i].File
 			answered[i] = true // reported as lost, not as unanswered
@@ -329,4 +331,12 @@ func writeSerialText(w io.Writer, rep *serialReport, answers []bnb.Result, fit a
 	for _, u := range rep.Unanswered {
 		fmt.Fprintf(w, "no answer %s: %s\n", u.Input, u.What)
 	}
+}
+
+// lostWhy says why a frame was lost and what the host can do.
+func lostWhy(cfg bnb.Config) string {
+	if cfg.InputFIFO > 0 {
+		return fmt.Sprintf("frame lost: it arrived while the board was busy and overflowed the input buffer of %d events (wait for each answer, or a deeper --input-fifo)", cfg.InputFIFO)
+	}
+	return "frame lost: it arrived while the board was busy with the previous one (the board has no input buffer; wait for each answer)"
 }

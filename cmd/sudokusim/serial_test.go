@@ -140,3 +140,38 @@ func TestSerialReportsEveryFrame(t *testing.T) {
 	assert.Equal(t, two, rep.Lost[0].File)
 	assert.Equal(t, int64(87), rep.Lost[0].Byte)
 }
+
+// --input-fifo builds the optional input buffer: two frames back to back
+// are both answered; resources shows what it costs (issue 13, item 2).
+func TestSerialInputFIFO(t *testing.T) {
+	puzzle := filepath.Join("..", "..", "bench", "testdata", "gen03a.sudoku")
+	g, err := sudoku.LoadPuzzle(puzzle, 0, nil)
+	require.NoError(t, err)
+	frame := uart.EncodePuzzle(g)
+	two := filepath.Join(t.TempDir(), "two.bin")
+	require.NoError(t, os.WriteFile(two, append(append([]byte{}, frame...), frame...), 0o644))
+
+	var out, errb bytes.Buffer
+	code := run([]string{"serial", "--input-fifo", "83", two}, &out, &errb)
+	assert.Equal(t, exitOK, code, out.String()+errb.String())
+	assert.Contains(t, out.String(), "answer 0  "+two+" bytes 0..86: order 3, solved")
+	assert.Contains(t, out.String(), "answer 1  "+two+" bytes 87..173: order 3, solved")
+	assert.Contains(t, out.String(), "0 frames lost")
+
+	out.Reset()
+	code = run([]string{"serial", "--input-fifo", "82", two}, &out, &errb)
+	assert.Equal(t, exitFail, code)
+	assert.Contains(t, out.String(), "lost      "+two+" byte 87: frame lost: it arrived while the board was busy and overflowed the input buffer of 82 events")
+
+	out.Reset()
+	require.Equal(t, exitOK, run([]string{"resources", "--input-fifo", "50627"}, &out, &errb), errb.String())
+	assert.Contains(t, out.String(), "input buffer of 50627 events (not in the paper)")
+	assert.Contains(t, out.String(), "Number of RAMB16s:                           136 out of       136  100%")
+	out.Reset()
+	require.Equal(t, exitOK, run([]string{"resources"}, &out, &errb), errb.String())
+	assert.Contains(t, out.String(), "Number of RAMB16s:                           107 out of       136   79%", "off by default: Table 2")
+
+	errb.Reset()
+	assert.Equal(t, exitUsage, run([]string{"serial", "--input-fifo", "-1", two}, &out, &errb))
+	assert.Contains(t, errb.String(), "--input-fifo -1: want 0..1048576 decoder events (0: none)")
+}

@@ -222,7 +222,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 // areaParams is the resource model's view of a processor configuration.
 func areaParams(cfg bnb.Config) area.Params {
 	return area.Params{MaxOrder: cfg.MaxOrder, CPC: cfg.CPC, Heuristics: cfg.Heuristics,
-		SubsetUnits: cfg.SubsetUnits, UART: cfg.Link == bnb.LinkUART, ClockHz: cfg.ClockHz, Baud: cfg.Baud}
+		SubsetUnits: cfg.SubsetUnits, UART: cfg.Link == bnb.LinkUART, ClockHz: cfg.ClockHz, Baud: cfg.Baud, InputFIFO: cfg.InputFIFO}
 }
 
 func writeSolveText(w io.Writer, source string, g *sudoku.Grid, rep *solveReport, res bnb.Result, fit area.Fit) {

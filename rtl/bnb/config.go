@@ -71,7 +71,17 @@ type Config struct {
 	// against the grid only, as in version 1, instead of also skipping the
 	// candidates the heuristics removed (docs/microarchitecture.md §10).
 	SearchIgnoresCandidates bool
+	// InputFIFO is the depth, in decoder events, of an optional input
+	// buffer between the frame decoder and the RowAssembler (not in the
+	// paper; 0, the default, builds none). With it a frame that arrives
+	// while the Core is busy waits in the buffer instead of being lost; an
+	// empty buffer is bypassed, so a frame sent to an idle Core takes the
+	// same cycles. It costs block RAM (rtl/area) and needs the UART link.
+	InputFIFO int
 }
+
+// MaxInputFIFO bounds the input buffer (as rtl/area does).
+const MaxInputFIFO = 1 << 20
 
 // DefaultSubsetUnits is the hidden-subset comparator's default parallelism:
 // one combination per cycle, the only setting with which version 2 at
@@ -138,6 +148,12 @@ func (c Config) Validate() error {
 	}
 	if c.SubsetUnits < 0 || c.SubsetUnits > MaxSubsetUnits {
 		return bad("subset units", strconv.Itoa(c.SubsetUnits), fmt.Sprintf("0..%d (0: %d)", MaxSubsetUnits, DefaultSubsetUnits))
+	}
+	if c.InputFIFO < 0 || c.InputFIFO > MaxInputFIFO {
+		return bad("input buffer", strconv.Itoa(c.InputFIFO), fmt.Sprintf("0..%d decoder events (0: none)", MaxInputFIFO))
+	}
+	if c.InputFIFO > 0 && c.Link != LinkUART {
+		return bad("input buffer", strconv.Itoa(c.InputFIFO), "0 with the direct link (it buffers the serial front end)")
 	}
 	if c.Link == LinkUART && math.Round(c.ClockHz/float64(c.Baud)) < 4 {
 		return bad("bit rate", fmt.Sprintf("%d baud", c.Baud),

@@ -16,11 +16,11 @@ func (c *Core) stepRx() {
 		c.writeRow(c.rowPending, c.asm[:c.size])
 		c.rowPending = -1
 	}
-	ev := c.dec.Event()
+	ev, chars := c.nextEvent()
 	switch ev.Kind {
 	case uart.EventStart:
 		c.beginFrame(int(ev.Order))
-		c.firstByte = int64(c.rx.Chars()) - 5 // the size byte is the fifth
+		c.firstByte = int64(chars) - 5 // the size byte is the fifth
 	case uart.EventCell:
 		if !c.inFrame {
 			return // the tail of a frame whose start the Core missed
@@ -45,12 +45,12 @@ func (c *Core) stepRx() {
 			c.firstByte = -1
 			switch ev.Status {
 			case uart.StatusBadSize:
-				c.firstByte = int64(c.rx.Chars()) - 5
+				c.firstByte = int64(chars) - 5
 			case uart.StatusCut: // a header alone, then silence
-				c.firstByte = int64(c.rx.Chars()) - 4
+				c.firstByte = int64(chars) - 4
 			}
 		}
-		c.lastByte = c.rx.Chars() - 1
+		c.lastByte = chars - 1
 		c.inFrame = false
 		c.rxEnd = c.now()
 		if ev.Status == uart.StatusOK {
