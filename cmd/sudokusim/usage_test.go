@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // goWords are Go identifiers that leaked into user-facing errors before
@@ -65,4 +66,16 @@ func TestUsageErrorsBeforeWork(t *testing.T) {
 	}
 	_, err := os.Stat(vcd)
 	assert.True(t, os.IsNotExist(err), "a refused --vcd leaves no file behind")
+}
+
+// Figures print without float noise (issue 13, item 8): t_max of order 3
+// is 0.2187 s in text and JSON, not 0.21869999999999998.
+func TestNoFloatNoise(t *testing.T) {
+	var out, errb bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"solve", "--json"}, &out, &errb), errb.String())
+	assert.Contains(t, out.String(), `"tmax_seconds":0.2187,`)
+	out.Reset()
+	require.Equal(t, exitOK, run([]string{"solve", "--clock-mhz", "33.3"}, &out, &errb), errb.String())
+	assert.Contains(t, out.String(), "at 33.3 MHz; t_max 0.2187 s met")
+	assert.NotRegexp(t, regexp.MustCompile(`\d{9,}e|\.\d*(0000|9999)\d`), out.String())
 }
