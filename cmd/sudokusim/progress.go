@@ -31,8 +31,9 @@ type runProgress struct {
 	bar *progressbar.ProgressBar
 }
 
-// progressThrottle is how often the line is redrawn at most.
-const progressThrottle = 200 * time.Millisecond
+// progressThrottle is how often the line is redrawn at most (tests set 0
+// to see every update).
+var progressThrottle = 200 * time.Millisecond
 
 // newRunProgress starts a progress line over max units (t_max in cycles,
 // or jobs) on w, or returns nil when w is not a terminal.

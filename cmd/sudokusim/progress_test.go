@@ -14,9 +14,10 @@ import (
 // fakeTerminal makes every writer a terminal for one test.
 func fakeTerminal(t *testing.T) {
 	t.Helper()
-	old := isTerminal
+	old, oldThrottle := isTerminal, progressThrottle
 	isTerminal = func(io.Writer) bool { return true }
-	t.Cleanup(func() { isTerminal = old })
+	progressThrottle = 0 // every update drawn: the test does not depend on timing
+	t.Cleanup(func() { isTerminal, progressThrottle = old, oldThrottle })
 }
 
 // A long version-1 search: about 2·10⁶ nodes within a 6·10⁷-cycle watchdog,
