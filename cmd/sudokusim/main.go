@@ -165,9 +165,10 @@ func parseInterleaved(fs *flag.FlagSet, args []string) error {
 	return fs.Parse(append([]string{"--"}, pos...))
 }
 
-// usageError prints one line for bad usage and returns exitUsage.
+// usageError prints one line for bad usage, without Go package prefixes,
+// and returns exitUsage.
 func usageError(stderr io.Writer, cmd, format string, args ...any) int {
-	fmt.Fprintf(stderr, "sudokusim %s: %s (see --help)\n", cmd, fmt.Sprintf(format, args...))
+	fmt.Fprintf(stderr, "sudokusim %s: %s (see --help)\n", cmd, stripPkg(fmt.Sprintf(format, args...)))
 	return exitUsage
 }
 

@@ -52,6 +52,9 @@ func TestUsageErrorsBeforeWork(t *testing.T) {
 		{[]string{"sweep", "--out", dir, "--jobs", "-1", gen03}, "--jobs -1: want 0 (all cores) or more"},
 		{[]string{"sweep", "--out", dir, "--generate", "3", "--holes", "2"}, "--generate: generate order 3, holes 2: hole fraction 2 outside 0..1"},
 		{[]string{"gen", "--order", "16"}, "order 16 outside 2..15"},
+		{[]string{"solve", "--device", "x"}, `--device: unknown device "x" (known: `},
+		{[]string{"resources", "--device", "x"}, `unknown device "x" (known: `},
+		{[]string{"sweep", "--out", dir, "--shard", "3/2", gen03}, `shard "3/2" needs 0 ≤ i < n`},
 		{[]string{"solve", "--design", "ga", "--population", "1"}, "--population 1: want 2..4096 chromosomes"},
 		{[]string{"solve", "--design", "swarm", "--boards", "0"}, "--boards 0: want 1..1024"},
 	} {
