@@ -20,6 +20,7 @@ fuzz:
 	$(GO) test ./sudoku -run '^$$' -fuzz FuzzParseSudoku -fuzztime 30s
 	$(GO) test ./sudoku -run '^$$' -fuzz FuzzParseLine -fuzztime 30s
 	$(GO) test ./rtl/bnb -run '^$$' -fuzz FuzzBoard -fuzztime 30s
+	$(GO) test ./uart -run '^$$' -fuzz FuzzFrameDecoder -fuzztime 30s
 
 # The sweep behind docs/sweep (docs/resource-model.md §6; keep the two in step).
 plots:

@@ -1,10 +1,5 @@
 package sim
 
-import (
-	"fmt"
-	"math"
-)
-
 // Config is the Scheduler's configuration.
 type Config struct {
 	// ClockHz is the frequency of the one clock, in hertz; it converts
@@ -21,8 +16,5 @@ type Config struct {
 func DefaultConfig() Config { return Config{ClockHz: 100e6, FastForward: true} }
 
 func (c Config) validate() error {
-	if math.IsNaN(c.ClockHz) || math.IsInf(c.ClockHz, 0) || c.ClockHz <= 0 || c.ClockHz > 1e12 {
-		return fmt.Errorf("sim: Config.ClockHz %v: want a frequency in (0, 1e12] Hz", c.ClockHz)
-	}
-	return nil
+	return CheckClock("sim", c.ClockHz)
 }

@@ -1,7 +1,10 @@
 package sudoku
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,6 +22,18 @@ func TestChecksumNegativeSum(t *testing.T) {
 		h.Set(0, c, 225)
 	}
 	assert.Equal(t, uint8((-112*225)&0xff), Checksum(h))
+}
+
+// t_max prints without float noise at every order (issue 13, item 8):
+// JSON and %v print the shortest decimal that reads back, so the value must
+// be the double nearest to 3·n⁶/10⁴.
+func TestTMaxPrintsExactly(t *testing.T) {
+	for n := MinOrder; n <= MaxOrder; n++ {
+		n6 := n * n * n * n * n * n
+		want := fmt.Sprintf("%d.%04d", 3*n6/10000, 3*n6%10000)
+		want = strings.TrimRight(strings.TrimRight(want, "0"), ".")
+		assert.Equal(t, want, strconv.FormatFloat(TMax(n), 'f', -1, 64), "order %d", n)
+	}
 }
 
 func TestTMax(t *testing.T) {

@@ -12,12 +12,13 @@ const LineCells = 81
 // ParseLines reads a file in the 81-character line format used for 9×9
 // puzzle collections: one puzzle per line, cells row-major, '1'..'9' for a
 // given and '.' or '0' for an empty cell. Lines starting with '#' are
-// comments; blank lines are skipped; CRLF line ends and trailing spaces or
-// tabs are accepted. A file with no puzzle at all is an error. Errors are
+// comments; blank lines are skipped; a UTF-8 byte order mark at the start,
+// CRLF line ends and trailing spaces or tabs are accepted. A file with no puzzle at all is an error. Errors are
 // *ParseError values naming the file, line and column.
 func ParseLines(data []byte, name string) ([]*Grid, error) {
 	var grids []*Grid
 	lineNo := 0
+	data = trimBOM(data)
 	for len(data) > 0 {
 		lineNo++
 		var line []byte
@@ -62,7 +63,7 @@ func parseLine(line []byte, name string, lineNo int) (*Grid, error) {
 		case ch >= '1' && ch <= '9':
 			g.Cells[i] = ch - '0'
 		default:
-			return nil, parseErrorf(name, lineNo, i+1, "expected '1'..'9', '.' or '0', found %s", describeByte(ch))
+			return nil, parseErrorf(name, lineNo, i+1, "expected '1'..'9', '.' or '0', found %s", describeAt(line, i, lineNo))
 		}
 	}
 	if len(line) < LineCells {

@@ -22,6 +22,12 @@ func TestParseLines(t *testing.T) {
 		assert.True(t, Sample().Equal(g))
 	}
 	assert.Equal(t, sampleLine, FormatLine(grids[0]))
+
+	// A UTF-8 byte order mark at the start is skipped (issue 13, item 5).
+	grids, err = ParseLines([]byte("\xef\xbb\xbf"+sampleLine+"\n\n"), "bom.txt")
+	require.NoError(t, err)
+	require.Len(t, grids, 1)
+	assert.True(t, Sample().Equal(grids[0]))
 }
 
 func TestParseLinesErrors(t *testing.T) {
@@ -32,6 +38,7 @@ func TestParseLinesErrors(t *testing.T) {
 		{"long", sampleLine + "1", "s:1:82: line longer than 81 cells"},
 		{"bad char", "x" + sampleLine[1:], "s:1:1: expected '1'..'9', '.' or '0', found 'x'"},
 		{"inner space", sampleLine[:10] + " " + sampleLine[11:], "s:1:11: expected '1'..'9', '.' or '0', found a space"},
+		{"mark mid-file", sampleLine + "\n\xef\xbb\xbf" + sampleLine, "s:2:1: expected '1'..'9', '.' or '0', found a UTF-8 byte order mark (only allowed at the start of the file)"},
 		{"second line bad", sampleLine + "\n" + sampleLine[:5] + "*" + sampleLine[6:], "s:2:6: expected '1'..'9', '.' or '0', found '*'"},
 	}
 	for _, tc := range tests {

@@ -31,12 +31,13 @@ func (f Format) String() string {
 // DetectFormat chooses the reader for a file: a name ending in ".sudoku" is
 // the FPT'09 format; otherwise the content decides: a first line of only
 // one or two digits (then optional spaces/CR) is the FPT'09 format, anything
-// else (a '#' comment, an 81-character puzzle line) is the line format.
+// else (a '#' comment, an 81-character puzzle line) is the line format. A
+// UTF-8 byte order mark at the start is skipped.
 func DetectFormat(name string, data []byte) Format {
 	if filepath.Ext(name) == ".sudoku" {
 		return FormatFPT09
 	}
-	first := data
+	first := trimBOM(data)
 	if i := bytes.IndexByte(first, '\n'); i >= 0 {
 		first = first[:i]
 	}

@@ -80,6 +80,8 @@ func TestDetectFormat(t *testing.T) {
 		{"comment", "x", "# 2\n", FormatLines},
 		{"puzzle line", "x.txt", sampleLine, FormatLines},
 		{"three digits", "x", "123\n", FormatLines},
+		{"order line after a byte order mark", "x", "\xef\xbb\xbf9\n", FormatFPT09},
+		{"puzzle line after a byte order mark", "x", "\xef\xbb\xbf" + sampleLine, FormatLines},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

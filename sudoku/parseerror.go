@@ -1,6 +1,9 @@
 package sudoku
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // ParseError is a malformed puzzle file: the file, the 1-based line and
 // column (a byte offset within the line) where reading stopped, and what was
@@ -19,6 +22,27 @@ func (e *ParseError) Error() string {
 
 func parseErrorf(file string, line, col int, format string, args ...any) *ParseError {
 	return &ParseError{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// BOM is the UTF-8 byte order mark some editors put at the start of a text
+// file; the readers skip it there and name it anywhere else.
+const BOM = "\xef\xbb\xbf"
+
+// trimBOM drops a byte order mark at the start of data.
+func trimBOM(data []byte) []byte {
+	return bytes.TrimPrefix(data, []byte(BOM))
+}
+
+// describeAt names what starts at line[i] where something else was
+// expected: a byte order mark as such, else the byte (describeByte).
+func describeAt(line []byte, i int, lineNo int) string {
+	if bytes.HasPrefix(line[i:], []byte(BOM)) {
+		if lineNo == 1 && i == 0 {
+			return "a second UTF-8 byte order mark"
+		}
+		return "a UTF-8 byte order mark (only allowed at the start of the file)"
+	}
+	return describeByte(line[i])
 }
 
 // describeByte names a byte found where something else was expected: the

@@ -11,13 +11,15 @@ import (
 // the first line holds the order n (2..15), then n² lines each hold n²
 // decimal values 0..n² separated by single spaces, 0 for an empty cell.
 //
-// Accepted beyond the strict form: spaces at the end of a line, CRLF line
-// ends, and a missing newline after the last row. Nothing else is: no
-// leading spaces, no tabs, no blank or extra lines, no signs or leading '+'.
+// Accepted beyond the strict form: a UTF-8 byte order mark at the start,
+// spaces and tabs at the end of a line, CRLF line ends, a missing newline
+// after the last row, and blank (or whitespace-only) lines after it. Nothing
+// else is: no leading spaces, no tabs between values, no blank lines before
+// the last row, no extra rows, no signs or leading '+'.
 // The error names the file (name), the line and the column and says what was
 // expected; it is a *ParseError.
 func ParseSudoku(data []byte, name string) (*Grid, error) {
-	lines := splitLines(data)
+	lines := splitLines(trimBOM(data))
 	if len(lines) == 0 {
 		return nil, parseErrorf(name, 1, 1, "empty file; expected the order n (%d..%d) on the first line", MinOrder, MaxOrder)
 	}
@@ -36,8 +38,10 @@ func ParseSudoku(data []byte, name string) (*Grid, error) {
 			return nil, err
 		}
 	}
-	if extra := size + 1; extra < len(lines) {
-		return nil, parseErrorf(name, extra+1, 1, "unexpected line after the last of the %d rows", size)
+	for i := size + 1; i < len(lines); i++ {
+		if len(lines[i]) > 0 {
+			return nil, parseErrorf(name, i+1, 1, "unexpected line after the last of the %d rows", size)
+		}
 	}
 	return g, nil
 }
@@ -62,7 +66,8 @@ func WriteSudoku(w io.Writer, g *Grid) error {
 }
 
 // splitLines splits data at LF, drops one CR before each LF and the empty
-// piece after a final LF, and trims trailing spaces from every line.
+// piece after a final LF, and trims trailing spaces and tabs from every
+// line.
 func splitLines(data []byte) [][]byte {
 	if len(data) == 0 {
 		return nil
@@ -73,7 +78,7 @@ func splitLines(data []byte) [][]byte {
 	}
 	for i, l := range lines {
 		l = bytes.TrimSuffix(l, []byte{'\r'})
-		lines[i] = bytes.TrimRight(l, " ")
+		lines[i] = bytes.TrimRight(l, " \t")
 	}
 	return lines
 }
@@ -143,7 +148,7 @@ func parseNumber(line []byte, i int, name string, lineNo int) (v, end int, err e
 		i++
 	}
 	if i == start {
-		return 0, 0, parseErrorf(name, lineNo, i+1, "expected a number, found %s", describeByte(line[i]))
+		return 0, 0, parseErrorf(name, lineNo, i+1, "expected a number, found %s", describeAt(line, i, lineNo))
 	}
 	return v, i, nil
 }

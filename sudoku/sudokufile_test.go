@@ -21,6 +21,13 @@ func TestParseSudokuAccepts(t *testing.T) {
 		{"CRLF", "2\r\n1 2 3 4\r\n3 4 1 2\r\n2 1 4 3\r\n4 3 2 1\r\n"},
 		{"no final newline", "2\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1"},
 		{"trailing spaces", "2  \n1 2 3 4 \n3 4 1 2\n2 1 4 3   \n4 3 2 1 \r\n"},
+		// Real benchmark files end with blank lines, and some start with a
+		// UTF-8 byte order mark (issue 13, item 5).
+		{"trailing blank lines", order2 + "\n\n"},
+		{"trailing whitespace lines", order2 + " \t\r\n\t\n  "},
+		{"trailing tab", "2\t\n1 2 3 4\t\n3 4 1 2\n2 1 4 3\n4 3 2 1 \t\n"},
+		{"byte order mark", "\xef\xbb\xbf" + order2},
+		{"byte order mark, CRLF, blank lines", "\xef\xbb\xbf2\r\n1 2 3 4\r\n3 4 1 2\r\n2 1 4 3\r\n4 3 2 1\r\n\r\n\r\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,7 +60,9 @@ func TestParseSudokuErrors(t *testing.T) {
 		{"huge number", "2\n1 2 3 123456789012\n", `p:2:7: number "12345678..." too long`},
 		{"binary", "2\n1 2 3 \x00\n", "p:2:7: expected a number, found byte 0x00"},
 		{"extra line", order2 + "1 2 3 4\n", "p:6:1: unexpected line after the last of the 4 rows"},
-		{"extra blank line", order2 + "\n", "p:6:1: unexpected line after the last of the 4 rows"},
+		{"extra line after blank lines", order2 + "\n\n1 2 3 4\n", "p:8:1: unexpected line after the last of the 4 rows"},
+		{"byte order mark twice", "\xef\xbb\xbf\xef\xbb\xbf2\n", "p:1:1: expected a number, found a second UTF-8 byte order mark"},
+		{"byte order mark mid-file", "2\n\xef\xbb\xbf1 2 3 4\n", "p:2:1: expected a number, found a UTF-8 byte order mark (only allowed at the start of the file)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,7 +89,7 @@ func TestWriteSudokuRoundTrip(t *testing.T) {
 func FuzzParseSudoku(f *testing.F) {
 	var b bytes.Buffer
 	_ = WriteSudoku(&b, Sample())
-	for _, s := range []string{b.String(), order2, "2\r\n1 2 3 4\r\n", "", "3\n", "15\n0", "2\n1  2", "2\n4 3 2 1 \n\n"} {
+	for _, s := range []string{b.String(), order2, "2\r\n1 2 3 4\r\n", "", "3\n", "15\n0", "2\n1  2", "2\n4 3 2 1 \n\n", "\xef\xbb\xbf2\n1 2 3 4\n \t\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -3,6 +3,8 @@ package uart
 import (
 	"fmt"
 	"math"
+
+	"sudokusim/sim"
 )
 
 // Line is a serial line: Level is true for mark (1, the idle level) and
@@ -22,16 +24,19 @@ type ByteSource interface {
 	Byte() byte
 }
 
+// formatHz prints a frequency without float noise (sim.FormatHz).
+func formatHz(hz float64) string { return sim.FormatHz(hz) }
+
 // Divisor is the baud divisor round(clockHz/baud): the number of clock
 // cycles per bit. It fails when a bit would be shorter than 2 cycles (the
 // receiver samples at mid-bit) or longer than 2³¹ cycles.
 func Divisor(clockHz float64, baud int) (uint32, error) {
 	if baud <= 0 || clockHz <= 0 || math.IsNaN(clockHz) || math.IsInf(clockHz, 0) {
-		return 0, fmt.Errorf("uart: clock %v Hz, baud %d: both must be positive", clockHz, baud)
+		return 0, fmt.Errorf("uart: clock %s, %d baud: both must be positive", formatHz(clockHz), baud)
 	}
 	d := math.Round(clockHz / float64(baud))
 	if d < 2 || d > 1<<31 {
-		return 0, fmt.Errorf("uart: clock %v Hz / baud %d = %.0f cycles per bit: want 2..2^31", clockHz, baud, d)
+		return 0, fmt.Errorf("uart: a %s clock at %d baud gives %.0f cycles per bit: want 2..2³¹", formatHz(clockHz), baud, d)
 	}
 	return uint32(d), nil
 }

@@ -39,6 +39,11 @@ type rxState struct {
 	ferr   bool
 	data   byte
 	errors uint32
+	// chars counts the characters ended so far (bytes delivered and
+	// framing errors): the index of the next character on the line. It is
+	// bookkeeping for the host's report (which input byte an answer is
+	// about), not hardware.
+	chars uint64
 }
 
 const (
@@ -72,6 +77,10 @@ func (r *Receiver) FramingError() bool { return r.cur.ferr }
 // FramingErrors counts framing errors so far.
 func (r *Receiver) FramingErrors() uint32 { return r.cur.errors }
 
+// Chars counts the characters received so far, good or with a framing
+// error: while Valid is true, the byte is character Chars()-1 of the line.
+func (r *Receiver) Chars() uint64 { return r.cur.chars }
+
 // Eval samples the line.
 func (r *Receiver) Eval() {
 	c := r.cur
@@ -102,9 +111,9 @@ func (r *Receiver) Eval() {
 			}
 			n.bit, n.cnt = c.bit+1, r.div-1
 		case line:
-			n.mode, n.valid, n.data = rxIdle, true, c.shift
+			n.mode, n.valid, n.data, n.chars = rxIdle, true, c.shift, c.chars+1
 		default:
-			n.mode, n.ferr, n.errors = rxWaitMark, true, c.errors+1
+			n.mode, n.ferr, n.errors, n.chars = rxWaitMark, true, c.errors+1, c.chars+1
 		}
 	}
 	r.next = n

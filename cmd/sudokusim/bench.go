@@ -7,12 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"sudokusim/rtl/area"
 	"sudokusim/rtl/bnb"
 	"sudokusim/sudoku"
 	"sudokusim/sudoku/logic"
@@ -42,6 +42,7 @@ type benchRow struct {
 	Empty      int             `json:"empty"`
 	Version    int             `json:"version"`
 	CPC        int             `json:"cpc"`
+	MaxOrder   int             `json:"max_order"`
 	Status     string          `json:"status"`
 	Cycles     bnb.Cycles      `json:"cycles"`
 	Total      uint64          `json:"total_cycles"`
@@ -58,7 +59,8 @@ type benchRow struct {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", benchSynopsis, stdout)
-	cpcList := fs.String("cpc", "8", "candidates per cycle, a list")
+	cpcList := fs.String("cpc", "", "candidates per cycle, a list (default: the paper's build of each version, 8 for version 1, 1 for version 2)")
+	maxOrder := fs.Int("max-order", 0, "largest order the design is synthesised for, 2..15; larger puzzles get the bad-size reply and score 0 (0: the paper's build, 15 for version 1, 11 for version 2)")
 	mode := fs.String("mode", "fast", "fast (timing model), cycle (cycle-level simulation) or both (and compare)")
 	maxCycles := fs.Uint64("max-cycles", 0, "search watchdog in cycles (0: t_max of each order)")
 	versions := fs.String("versions", "1,2", "which versions: 1, 2 or 1,2")
@@ -67,14 +69,6 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	jsonPath := fs.String("json", "", "also write the rows as JSON to this file")
 	if done, st := parseFlags(fs, args, stderr); done {
 		return st
-	}
-	paths := fs.Args()
-	if len(paths) == 0 {
-		paths = []string{filepath.Join("..", "shared", "data", "fpt09")}
-	}
-	puzzles, err := loadSuite(paths)
-	if err != nil {
-		return inputError(stderr, err)
 	}
 	var vs []int
 	for _, v := range strings.Split(*versions, ",") {
@@ -90,27 +84,67 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *mode != "fast" && *mode != "cycle" && *mode != "both" {
 		return usageError(stderr, "bench", "--mode %q is not fast, cycle or both", *mode)
 	}
-	ks, err := intList(*cpcList)
+	var ks []int
+	if *cpcList != "" {
+		var err error
+		if ks, err = intList(*cpcList); err != nil {
+			return usageError(stderr, "bench", "--cpc: %v", err)
+		}
+	}
+	if *jobs < 1 {
+		return usageError(stderr, "bench", "--jobs %d: want at least 1", *jobs)
+	}
+	// Every configuration is checked before any puzzle runs.
+	var cfgs []bnb.Config
+	var fits []area.Fit
+	dev, _ := area.LookupDevice(area.DefaultDevice)
+	for _, v := range vs {
+		hs := []logic.Heuristic(nil)
+		if v == 2 {
+			hs = logic.PaperSet()
+		}
+		vks := ks
+		if len(vks) == 0 {
+			vks = []int{bnb.PaperConfig(v).CPC}
+		}
+		for _, k := range vks {
+			cfg := paperConfig(hs, k, *maxOrder)
+			cfg.ClockHz, cfg.MaxSearchCycles = *clock*1e6, *maxCycles
+			if err := cfg.Validate(); err != nil {
+				return configError(stderr, "bench", fs, err)
+			}
+			est, err := area.Estimate(areaParams(cfg))
+			if err != nil {
+				return configError(stderr, "bench", fs, err)
+			}
+			cfgs, fits = append(cfgs, cfg), append(fits, est.Fit(dev))
+		}
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{filepath.Join("..", "shared", "data", "fpt09")}
+	}
+	puzzles, err := loadSuite(paths)
 	if err != nil {
-		return usageError(stderr, "bench", "--cpc: %v", err)
+		return inputError(stderr, err)
 	}
 	type job struct {
-		name       string
-		g          *sudoku.Grid
-		version, k int
+		name string
+		g    *sudoku.Grid
+		cfg  bnb.Config
 	}
 	var todo []job
 	for _, p := range puzzles {
-		for _, v := range vs {
-			for _, k := range ks {
-				todo = append(todo, job{p.Name, p.Grid, v, k})
-			}
+		for _, cfg := range cfgs {
+			todo = append(todo, job{p.Name, p.Grid, cfg})
 		}
 	}
 	rows := make([]benchRow, len(todo))
 	errs := make([]error, len(todo))
 	var wg sync.WaitGroup
-	var progress sync.Mutex // stderr is shared by the workers
+	// On a terminal, one line: jobs done, the time left, and the puzzle
+	// last heard from with its simulated cycles and fraction of t_max.
+	prog := newRunProgress(stderr, "bench", int64(len(todo)))
 	next := make(chan int)
 	for w := 0; w < max(1, *jobs); w++ {
 		wg.Add(1)
@@ -118,10 +152,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			defer wg.Done()
 			for i := range next {
 				j := todo[i]
-				rows[i], errs[i] = benchOne(j.name, j.g, j.version, j.k, *clock*1e6, *maxCycles, *mode)
-				progress.Lock()
-				fmt.Fprintf(stderr, "bench: %s v%d k=%d %s %.1fs\n", j.name, j.version, j.k, rows[i].Status, rows[i].Wall)
-				progress.Unlock()
+				var progress bnb.Progress
+				if prog != nil {
+					label := fmt.Sprintf("bench %s v%d k=%d", j.name, j.cfg.Version(), j.cfg.CPC)
+					tmax := float64(tmaxCycles(j.cfg, j.g.Order))
+					progress = func(c uint64) {
+						prog.describe(fmt.Sprintf("%s: %s cycles, %.1f%% of t_max", label, num(float64(c)), 100*float64(c)/tmax))
+					}
+				}
+				rows[i], errs[i] = benchOne(j.name, j.g, j.cfg, *mode, progress)
+				prog.add()
 			}
 		}()
 	}
@@ -130,6 +170,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	close(next)
 	wg.Wait()
+	prog.finish()
 	for _, err := range errs {
 		if err != nil {
 			fmt.Fprintf(stderr, "sudokusim bench: %v\n", err)
@@ -137,7 +178,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Puzzle < rows[j].Puzzle })
-	writeBenchMarkdown(stdout, rows, vs, *cpcList, *clock, *maxCycles, *mode)
+	writeBenchMarkdown(stdout, rows, vs, cfgs, fits, *clock, *maxCycles, *mode)
 	if *jsonPath != "" {
 		b, err := json.MarshalIndent(rows, "", "  ")
 		if err == nil {
@@ -151,19 +192,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func benchOne(name string, g *sudoku.Grid, version, cpc int, clockHz float64, maxCycles uint64, mode string) (benchRow, error) {
-	cfg := bnb.DefaultConfig()
-	cfg.CPC, cfg.ClockHz, cfg.MaxSearchCycles = cpc, clockHz, maxCycles
-	if version == 2 {
-		cfg.Heuristics = logic.PaperSet()
-	}
+func benchOne(name string, g *sudoku.Grid, cfg bnb.Config, mode string, progress bnb.Progress) (benchRow, error) {
+	version, cpc, clockHz := cfg.Version(), cfg.CPC, cfg.ClockHz
 	start := time.Now()
 	var res bnb.Result
 	var err error
 	if mode == "fast" {
-		res, err = bnb.Fast(cfg, g)
+		res, err = bnb.FastProgress(cfg, g, progress)
 	} else {
-		res, err = bnb.Simulate(cfg, g, bnb.SimOptions{})
+		res, err = bnb.Simulate(cfg, g, bnb.SimOptions{Progress: progress})
 	}
 	wall := time.Since(start).Seconds()
 	if err != nil {
@@ -185,7 +222,7 @@ func benchOne(name string, g *sudoku.Grid, version, cpc int, clockHz float64, ma
 		}
 	}
 	total := res.Cycles.Total()
-	row := benchRow{Puzzle: name, Order: g.Order, Empty: g.Empty(), Version: version, CPC: cpc, Status: res.Status.String(),
+	row := benchRow{Puzzle: name, Order: g.Order, Empty: g.Empty(), Version: version, CPC: cpc, MaxOrder: cfg.MaxOrder, Status: res.Status.String(),
 		Cycles: res.Cycles, Total: total, Seconds: float64(total) / clockHz, TMax: sudoku.TMax(g.Order),
 		Search: res.Search, Units: res.Units, Wall: wall}
 	row.Within = res.Status == bnb.Solved && row.Seconds <= row.TMax
@@ -230,12 +267,26 @@ func benchScore(rows []benchRow, version, k int) float64 {
 	return total
 }
 
-func writeBenchMarkdown(w io.Writer, rows []benchRow, vs []int, cpc string, clockMHz float64, maxCycles uint64, mode string) {
+func writeBenchMarkdown(w io.Writer, rows []benchRow, vs []int, cfgs []bnb.Config, fits []area.Fit, clockMHz float64, maxCycles uint64, mode string) {
+	for i, f := range fits {
+		if !f.Fits {
+			fmt.Fprintf(w, "%s: version %d, k = %d, max order %d.\n\n", notFitLine(f), cfgs[i].Version(), cfgs[i].CPC, cfgs[i].MaxOrder)
+			break
+		}
+	}
 	watchdog := "t_max"
 	if maxCycles > 0 {
 		watchdog = fmt.Sprintf("%d cycles", maxCycles)
 	}
-	fmt.Fprintf(w, "k = %s, %g MHz, 115200 baud, UART link, max order 15, search watchdog %s, %s mode.\n\n", cpc, clockMHz, watchdog, mode)
+	var builds []string
+	for i, c := range cfgs {
+		fit := "fits the " + fits[i].Device
+		if !fits[i].Fits {
+			fit = "does NOT fit the " + fits[i].Device
+		}
+		builds = append(builds, fmt.Sprintf("version %d at k = %d, max order %d (%s)", c.Version(), c.CPC, c.MaxOrder, fit))
+	}
+	fmt.Fprintf(w, "%s; %s MHz, 115200 baud, UART link, search watchdog %s, %s mode.\n\n", strings.Join(builds, "; "), num(clockMHz), watchdog, mode)
 	fmt.Fprintln(w, "| puzzle | empty | v | k | status | rx | load | heuristics | search | tx | seconds | t_max | within | nodes | left for search | wall s | sim cycles/s |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|")
 	for _, r := range rows {
@@ -252,25 +303,17 @@ func writeBenchMarkdown(w io.Writer, rows []benchRow, vs []int, cpc string, cloc
 			r.Seconds, r.TMax, within, r.Search.Nodes, left, r.Wall, r.CyclesPerS)
 	}
 	fmt.Fprintln(w)
-	var ks []int
-	for _, r := range rows {
-		if !slices.Contains(ks, r.CPC) {
-			ks = append(ks, r.CPC)
-		}
-	}
-	sort.Ints(ks)
-	for _, v := range vs {
-		for _, k := range ks {
-			n, ok := 0, 0
-			for _, r := range rows {
-				if r.Version == v && r.CPC == k {
-					n++
-					if r.Within {
-						ok++
-					}
+	for _, c := range cfgs {
+		v, k := c.Version(), c.CPC
+		n, ok := 0, 0
+		for _, r := range rows {
+			if r.Version == v && r.CPC == k {
+				n++
+				if r.Within {
+					ok++
 				}
 			}
-			fmt.Fprintf(w, "Version %d, k = %d: %d of %d puzzles within t_max; FPT'09 score %.4g.\n\n", v, k, ok, n, benchScore(rows, v, k))
 		}
+		fmt.Fprintf(w, "Version %d, k = %d, max order %d: %d of %d puzzles within t_max; FPT'09 score %.4g.\n\n", v, k, c.MaxOrder, ok, n, benchScore(rows, v, k))
 	}
 }

@@ -26,8 +26,10 @@ func TestBenchSuite(t *testing.T) {
 		text := out.String()
 		assert.Contains(t, text, "| gen03a | ")
 		assert.Contains(t, text, "| gen04a | ")
-		assert.Contains(t, text, "Version 1, k = 8: ")
-		assert.Contains(t, text, "Version 2, k = 8: ")
+		// The defaults are the paper's builds, which fit (issue 13, item 3).
+		assert.True(t, strings.HasPrefix(text, "version 1 at k = 8, max order 15 (fits the XC2VP30); version 2 at k = 1, max order 11 (fits the XC2VP30);"), text)
+		assert.Contains(t, text, "Version 1, k = 8, max order 15: ")
+		assert.Contains(t, text, "Version 2, k = 1, max order 11: ")
 		assert.Equal(t, 4, strings.Count(text, "\n| gen"), "two puzzles × two versions")
 		b, err := os.ReadFile(jsonPath)
 		require.NoError(t, err)
@@ -65,5 +67,28 @@ func TestBenchBothModes(t *testing.T) {
 		filepath.Join("..", "..", "bench", "testdata", "gen05b.sudoku")}, &out, &errb)
 	require.Equal(t, exitOK, code, errb.String())
 	assert.Contains(t, out.String(), "| gen05b | ")
-	assert.Contains(t, out.String(), "Version 2, k = 32: ")
+	assert.Contains(t, out.String(), "Version 2, k = 32, max order 11: ")
+	// k = 32 does not fit the XC2VP30: the first line says so.
+	assert.True(t, strings.HasPrefix(out.String(), "WARNING: this configuration does NOT fit the XC2VP30 (Slices: "), out.String())
+}
+
+// --max-order builds the processor smaller: a larger puzzle gets the
+// bad-size reply, as the board would answer, and scores 0 (issue 13, item 3).
+func TestBenchMaxOrder(t *testing.T) {
+	dir := filepath.Join("..", "..", "bench", "testdata")
+	jsonPath := filepath.Join(t.TempDir(), "rows.json")
+	var out, errb bytes.Buffer
+	code := run([]string{"bench", "--versions", "2", "--max-order", "3", "--json", jsonPath,
+		filepath.Join(dir, "gen03a.sudoku"), filepath.Join(dir, "gen04a.sudoku")}, &out, &errb)
+	require.Equal(t, exitOK, code, errb.String())
+	assert.Contains(t, out.String(), "Version 2, k = 1, max order 3: 1 of 2 puzzles within t_max")
+	var rows []benchRow
+	b, err := os.ReadFile(jsonPath)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &rows))
+	require.Len(t, rows, 2)
+	assert.Equal(t, "solved", rows[0].Status)
+	assert.Equal(t, "rejected", rows[1].Status)
+	assert.Equal(t, 3, rows[1].MaxOrder)
+	assert.InDelta(t, 729/rows[0].Seconds, benchScore(rows, 2, 1), 1e-6)
 }

@@ -53,7 +53,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	for i := 0; i < *count; i++ {
 		p, err := gen.Generate(gen.Options{Order: *order, Holes: *holes, Seed: *seed + uint64(i), Balanced: *balanced, Unique: *unique})
 		if err != nil {
-			return usageError(stderr, "gen", "%v", err)
+			return usageError(stderr, "gen", "%s", stripPkg(err.Error()))
 		}
 		grids = append(grids, p.Puzzle)
 	}

@@ -46,8 +46,8 @@ func TestGenUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--order", "16"}, "sudokusim gen: gen: order 16 outside 2..15 (see --help)\n"},
-		{[]string{"--holes", "2"}, "sudokusim gen: gen: hole fraction 2 outside 0..1 (see --help)\n"},
+		{[]string{"--order", "16"}, "sudokusim gen: order 16 outside 2..15 (see --help)\n"},
+		{[]string{"--holes", "2"}, "sudokusim gen: hole fraction 2 outside 0..1 (see --help)\n"},
 		{[]string{"--count", "2"}, "sudokusim gen: --count 2 needs --format line (see --help)\n"},
 		{[]string{"--format", "csv"}, "sudokusim gen: --format \"csv\": want sudoku or line (see --help)\n"},
 		{[]string{"--format", "line", "--order", "4"}, "sudokusim gen: --format line holds order 3 only, got --order 4 (see --help)\n"},

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
+
+	"sudokusim/sim"
 )
 
 // Exit statuses shared by every subcommand (DESIGN §4).
@@ -162,9 +165,10 @@ func parseInterleaved(fs *flag.FlagSet, args []string) error {
 	return fs.Parse(append([]string{"--"}, pos...))
 }
 
-// usageError prints one line for bad usage and returns exitUsage.
+// usageError prints one line for bad usage, without Go package prefixes,
+// and returns exitUsage.
 func usageError(stderr io.Writer, cmd, format string, args ...any) int {
-	fmt.Fprintf(stderr, "sudokusim %s: %s (see --help)\n", cmd, fmt.Sprintf(format, args...))
+	fmt.Fprintf(stderr, "sudokusim %s: %s (see --help)\n", cmd, stripPkg(fmt.Sprintf(format, args...)))
 	return exitUsage
 }
 
@@ -178,4 +182,39 @@ func inputError(stderr io.Writer, err error) int {
 // oneLine folds a message onto one line.
 func oneLine(s string) string {
 	return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ")
+}
+
+// paramFlags maps the parameters a design's Validate names (*sim.ParamError)
+// to the flags that set them, so errors speak the command line's words.
+var paramFlags = map[string]string{
+	"maximum order": "max-order", "candidates per cycle": "cpc", "clock": "clock-mhz", "bit rate": "baud",
+	"subset units": "subset-units", "population": "population", "tournament size": "tournament",
+	"mutation probability": "mutation", "generation limit": "generations", "board engines": "boards",
+	"copy width": "copy-width", "branch stack": "stack", "cycle limit": "max-cycles", "input buffer": "input-fifo",
+}
+
+// configError reports a configuration a design refused as bad usage: a
+// *sim.ParamError as the flag and the value the user gave ("--cpc 3: want
+// 1, 2, 4, 8, 16 or 32"), anything else as its message without the Go
+// package prefix.
+func configError(stderr io.Writer, cmd string, fs *flag.FlagSet, err error) int {
+	var pe *sim.ParamError
+	if errors.As(err, &pe) {
+		if name, ok := paramFlags[pe.Param]; ok {
+			if f := fs.Lookup(name); f != nil {
+				return usageError(stderr, cmd, "--%s %s: want %s", name, f.Value.String(), pe.Want)
+			}
+		}
+		return usageError(stderr, cmd, "%s %s: want %s", pe.Param, pe.Got, pe.Want)
+	}
+	return usageError(stderr, cmd, "%s", stripPkg(err.Error()))
+}
+
+// goPkgPrefix matches the Go package prefixes ("bnb: ", "gen: ") that
+// wrapped errors carry, at the start or after another ": ".
+var goPkgPrefix = regexp.MustCompile(`(^|: )(bnb|area|sim|ga|swarm|logic|uart|bench|gen|sudoku|dlx): `)
+
+// stripPkg drops the Go package prefixes from a message meant for a user.
+func stripPkg(msg string) string {
+	return goPkgPrefix.ReplaceAllString(msg, "$1")
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sudokusim/rtl/area"
+	"sudokusim/rtl/bnb"
 	"sudokusim/rtl/ga"
 	"sudokusim/rtl/swarm"
 	"sudokusim/sudoku/logic"
@@ -44,12 +45,13 @@ type resourceFlags struct {
 	design                           string
 	population, tournament           int
 	boards, copyWidth, stack         int
+	inputFIFO                        int
 }
 
 // designFlags are the flags that apply to each design of `resources`
 // (--design, --device, --max-order, --json and --blocks apply to all).
 var designFlags = map[string][]string{
-	"bnb":   {"cpc", "heuristics", "subset-units", "link", "clock-mhz", "baud"},
+	"bnb":   {"cpc", "heuristics", "subset-units", "link", "clock-mhz", "baud", "input-fifo"},
 	"ga":    {"population", "tournament"},
 	"swarm": {"boards", "copy-width", "stack"},
 }
@@ -85,13 +87,14 @@ func foreignFlags(fs *flag.FlagSet, design string) []string {
 func runResources(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("resources", resourcesSynopsis, stdout)
 	var f resourceFlags
-	fs.IntVar(&f.cpc, "cpc", 8, "candidates per cycle k (1, 2, 4, 8, 16, 32)")
-	fs.IntVar(&f.maxOrder, "max-order", 15, "maximum order m the design is built for")
+	fs.IntVar(&f.cpc, "cpc", 0, "candidates per cycle k (1, 2, 4, 8, 16, 32; 0: the paper's build, 8 for version 1, 1 for version 2)")
+	fs.IntVar(&f.maxOrder, "max-order", 0, "maximum order m the design is built for (0: the paper's build, 15 for version 1, 11 for version 2; 15 for ga and swarm)")
 	fs.StringVar(&f.heuristics, "heuristics", "none", "heuristic units: none (version 1), paper, or a list")
 	fs.IntVar(&f.subsetUnits, "subset-units", 0, "hidden-subset combinations compared per cycle (0: the simulator's default, 1)")
 	fs.StringVar(&f.link, "link", "uart", "uart (RS-232 front end built) or direct")
 	fs.Float64Var(&f.clockMHz, "clock-mhz", 100, "clock frequency in MHz (sizes the UART and watchdog counters)")
 	fs.IntVar(&f.baud, "baud", 115200, "RS-232 bit rate")
+	fs.IntVar(&f.inputFIFO, "input-fifo", 0, "the optional input buffer's depth in decoder events (not in the paper; n⁴+2 holds a frame of order n; 0: none)")
 	fs.StringVar(&f.device, "device", area.DefaultDevice, "target device (XC2VP30, EP2C35, EP2C70, XC3SD1800A, XC3S1400AN, XC7A100T, XCVU9P)")
 	dg, ds := ga.DefaultConfig(), swarm.DefaultConfig()
 	fs.StringVar(&f.design, "design", "bnb", "bnb (the FPT'09 processor), ga (seed 001) or swarm (seed 002)")
@@ -108,6 +111,9 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "resources", "unexpected argument %q", fs.Arg(0))
 	}
+	if f.maxOrder == 0 && f.design != "bnb" {
+		f.maxOrder = 15
+	}
 	if _, ok := designFlags[f.design]; !ok {
 		return usageError(stderr, "resources", "--design %q is not bnb, ga or swarm", f.design)
 	}
@@ -120,7 +126,7 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	}
 	r, title, err := f.estimate()
 	if err != nil {
-		return usageError(stderr, "resources", "%v", err)
+		return configError(stderr, "resources", fs, err)
 	}
 	fit := r.Fit(d)
 	if *asJSON {
@@ -129,6 +135,9 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 			return exitFail
 		}
 		return exitOK
+	}
+	if !fit.Fits {
+		fmt.Fprintln(stdout, notFitLine(fit))
 	}
 	fmt.Fprintf(stdout, "%s\n\n", title)
 	if err := fit.WriteSummary(stdout); err != nil {
@@ -161,8 +170,12 @@ func (f resourceFlags) estimate() (area.Report, string, error) {
 		return area.Report{}, "", err
 	}
 	r, err := area.Estimate(p)
-	return r, fmt.Sprintf("FPT'09 processor, version %d: max order %d, cpc %d, heuristics %s, link %s",
-		r.Version, p.MaxOrder, p.CPC, f.heuristics, f.link), err
+	title := fmt.Sprintf("FPT'09 processor, version %d: max order %d, cpc %d, heuristics %s, link %s",
+		r.Version, p.MaxOrder, p.CPC, f.heuristics, f.link)
+	if p.InputFIFO > 0 {
+		title += fmt.Sprintf(", input buffer of %d events (not in the paper)", p.InputFIFO)
+	}
+	return r, title, err
 }
 
 // gaConfig is ga.DefaultConfig with the GA flags.
@@ -183,18 +196,26 @@ func (f resourceFlags) swarmConfig() swarm.Config {
 func (f resourceFlags) params() (area.Params, error) {
 	hs, err := logic.ParseHeuristics(f.heuristics)
 	if err != nil {
-		return area.Params{}, err
+		return area.Params{}, fmt.Errorf("--heuristics: %s", stripPkg(err.Error()))
 	}
+	build := paperConfig(hs, f.cpc, f.maxOrder)
 	p := area.Params{
-		MaxOrder: f.maxOrder, CPC: f.cpc, Heuristics: hs, SubsetUnits: f.subsetUnits,
-		ClockHz: f.clockMHz * 1e6, Baud: f.baud,
+		MaxOrder: build.MaxOrder, CPC: build.CPC, Heuristics: hs, SubsetUnits: f.subsetUnits,
+		ClockHz: f.clockMHz * 1e6, Baud: f.baud, InputFIFO: f.inputFIFO,
 	}
 	switch f.link {
 	case "uart":
 		p.UART = true
 	case "direct":
+		build.Link = bnb.LinkDirect
 	default:
-		return area.Params{}, fmt.Errorf("link %q is not uart or direct", f.link)
+		return area.Params{}, fmt.Errorf("--link %q is not uart or direct", f.link)
+	}
+	// The simulator's checks first: they name the parameter in the
+	// flags' words.
+	build.ClockHz, build.Baud, build.SubsetUnits, build.InputFIFO = p.ClockHz, p.Baud, p.SubsetUnits, p.InputFIFO
+	if err := build.Validate(); err != nil {
+		return area.Params{}, err
 	}
 	return p, p.Validate()
 }

@@ -46,11 +46,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve", solveSynopsis, stdout)
 	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor), ga (seed 001's genetic algorithm) or swarm (seed 002's board-parallel engine array)")
 	other := addOtherDesignFlags(fs)
-	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32")
+	cpc := fs.Int("cpc", 0, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32 (0: the paper's build, 8 for version 1, 1 for version 2)")
 	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of single,hidden-single,hidden-pair,hidden-triple,hidden-quad")
 	ignoreCands := fs.Bool("search-ignores-candidates", false, "version 2: the evaluator tests against the grid only, not the candidates the heuristics left")
 	subset := fs.Int("subset-units", bnb.DefaultSubsetUnits, "value combinations the hidden-subset unit compares per cycle")
-	maxOrder := fs.Int("max-order", 15, "largest order the design is synthesised for (2..15; ga and swarm: default the puzzle's order)")
+	maxOrder := fs.Int("max-order", 0, "largest order the design is synthesised for, 2..15 (0: the paper's build, 15 for version 1, 11 for version 2; ga and swarm: the puzzle's order)")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency in MHz")
 	baud := fs.Int("baud", 115200, "RS-232 bit rate")
 	link := fs.String("link", "uart", "uart (frames over RS-232) or direct (grid loaded straight into memory)")
@@ -67,6 +67,10 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "one FILE at most, got %d", fs.NArg())
 	}
+	set := setFlags(fs)
+	if set["index"] && fs.NArg() == 0 {
+		return usageError(stderr, "solve", "--index picks a puzzle of a FILE; give the FILE")
+	}
 	switch *design {
 	case "bnb", "ga", "swarm":
 		if err := solveForeignFlags(fs, *design); err != nil {
@@ -80,25 +84,31 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	default:
 		return usageError(stderr, "solve", "--design %q is not bnb, ga or swarm", *design)
 	}
-	cfg := bnb.DefaultConfig()
-	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Baud = *cpc, *maxOrder, *clock*1e6, *baud
+	hs, err := logic.ParseHeuristics(*heur)
+	if err != nil {
+		return usageError(stderr, "solve", "--heuristics: %s", stripPkg(err.Error()))
+	}
+	cfg := paperConfig(hs, *cpc, *maxOrder)
+	cfg.ClockHz, cfg.Baud = *clock*1e6, *baud
 	cfg.MaxSearchCycles, cfg.SubsetUnits = *maxCycles, *subset
 	cfg.SearchIgnoresCandidates = *ignoreCands
-	var err error
 	if cfg.Link, err = bnb.ParseLink(*link); err != nil {
 		return usageError(stderr, "solve", "--link: %v", err)
 	}
-	if cfg.Heuristics, err = logic.ParseHeuristics(*heur); err != nil {
-		return usageError(stderr, "solve", "--heuristics: %v", err)
-	}
 	if err := cfg.Validate(); err != nil {
-		return usageError(stderr, "solve", "%v", err)
+		return configError(stderr, "solve", fs, err)
 	}
 	if *mode != "cycle" && *mode != "fast" {
 		return usageError(stderr, "solve", "--mode %q is not cycle or fast", *mode)
 	}
 	if *vcdPath != "" && *mode != "cycle" {
 		return usageError(stderr, "solve", "--vcd needs --mode cycle")
+	}
+	if *vcdUART && *vcdPath == "" {
+		return usageError(stderr, "solve", "--vcd-uart-only needs --vcd FILE")
+	}
+	if *vcdUART && cfg.Link != bnb.LinkUART {
+		return usageError(stderr, "solve", "--vcd-uart-only keeps the serial lines, and --link direct has none")
 	}
 	dev, err := area.LookupDevice(*device)
 	if err != nil {
@@ -119,16 +129,24 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 	est, err := area.Estimate(areaParams(cfg))
 	if err != nil {
-		return usageError(stderr, "solve", "%v", err)
+		return configError(stderr, "solve", fs, err)
 	}
 	fit := est.Fit(dev)
 
 	start := time.Now()
 	var res bnb.Result
+	// A long run (order 15 to t_max is over half an hour) shows its
+	// progress on a terminal.
+	prog := newRunProgress(stderr, "solve", tmaxCycles(cfg, g.Order))
+	var progress bnb.Progress
+	if prog != nil {
+		tmax := tmaxCycles(cfg, g.Order)
+		progress = func(c uint64) { prog.cycles("solve "+source, c, tmax) }
+	}
 	if *mode == "fast" {
-		res, err = bnb.Fast(cfg, g)
+		res, err = bnb.FastProgress(cfg, g, progress)
 	} else {
-		opt := bnb.SimOptions{}
+		opt := bnb.SimOptions{Progress: progress}
 		var f *os.File
 		if *vcdPath != "" {
 			if f, err = os.Create(*vcdPath); err != nil {
@@ -147,6 +165,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	wall := time.Since(start).Seconds()
+	prog.finish()
 	if err != nil {
 		fmt.Fprintf(stderr, "sudokusim solve: %s: %v\n", source, err)
 		return exitFail
@@ -199,10 +218,13 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 // areaParams is the resource model's view of a processor configuration.
 func areaParams(cfg bnb.Config) area.Params {
 	return area.Params{MaxOrder: cfg.MaxOrder, CPC: cfg.CPC, Heuristics: cfg.Heuristics,
-		SubsetUnits: cfg.SubsetUnits, UART: cfg.Link == bnb.LinkUART, ClockHz: cfg.ClockHz, Baud: cfg.Baud}
+		SubsetUnits: cfg.SubsetUnits, UART: cfg.Link == bnb.LinkUART, ClockHz: cfg.ClockHz, Baud: cfg.Baud, InputFIFO: cfg.InputFIFO}
 }
 
 func writeSolveText(w io.Writer, source string, g *sudoku.Grid, rep *solveReport, res bnb.Result, fit area.Fit) {
+	if !fit.Fits {
+		fmt.Fprintln(w, notFitLine(fit))
+	}
 	version := "version 1 (no heuristics)"
 	if len(rep.Heuristics) > 0 {
 		names := make([]string, len(rep.Heuristics))
@@ -230,7 +252,7 @@ func writeSolveText(w io.Writer, source string, g *sudoku.Grid, rep *solveReport
 	if !rep.WithinTMax {
 		within = "NOT met"
 	}
-	fmt.Fprintf(w, "time       %.6g s at %g MHz; t_max %.6g s %s\n", rep.Seconds, rep.ClockMHz, rep.TMaxSeconds, within)
+	fmt.Fprintf(w, "time       %s s at %s MHz; t_max %s s %s\n", num(rep.Seconds), num(rep.ClockMHz), num(rep.TMaxSeconds), within)
 	if res.Solution != nil {
 		fmt.Fprintf(w, "checksum   %d (0x%02X)\n", res.Checksum, res.Checksum)
 	}

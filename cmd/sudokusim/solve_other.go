@@ -187,10 +187,10 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		cfg.MutationP16 = uint32(*f.mutation*ga.MutationOne + 0.5)
 		cfg.ClockHz = clockMHz * 1e6
 		if err := cfg.Validate(); err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		if est, err = area.EstimateGA(cfg, maxOrder); err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		// The GA's watchdog is its generation counter: the cycle limit
 		// (--max-cycles, or t_max of the order) allows the generations
@@ -225,16 +225,16 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		// --max-cycles 0 is t_max of the puzzle's order at the clock.
 		cfg.MaxCycles = bench.SwarmMaxCycles(maxCycles, g.Order, clockMHz)
 		if err := cfg.Validate(); err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		if est, err = area.EstimateSwarm(cfg); err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		rep.Config = bench.SwarmConfig{Engines: cfg.BoardSlots, CopyWidth: cfg.CopyWidth, StackDepth: cfg.StackDepth,
 			MaxOrder: cfg.MaxOrder, MaxCycles: cfg.MaxCycles, ClockMHz: clockMHz}
 		a, err := swarm.NewArray(cfg)
 		if err != nil {
-			return usageError(stderr, "solve", "%v", err)
+			return configError(stderr, "solve", f.fs, err)
 		}
 		var res swarm.Result
 		if code := f.runTraced(a.Scheduler(), source, stderr, func() (err error) { res, err = a.Solve(g); return err }); code != exitOK {
@@ -277,6 +277,9 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 			return exitUsage
 		}
 	} else {
+		if !fit.Fits {
+			fmt.Fprintln(stdout, notFitLine(fit))
+		}
 		fmt.Fprintf(stdout, "%s design, %s (order %d, %d empty cells), direct load\n", design, source, g.Order, g.Empty())
 		fmt.Fprintf(stdout, "status     %s\n", status)
 		fmt.Fprintf(stdout, "cycles     %d total = %s\n", total, phaseSum(phases))

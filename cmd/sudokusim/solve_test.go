@@ -212,7 +212,7 @@ func TestSolveOtherDesigns(t *testing.T) {
 
 	errb.Reset()
 	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "ga", "--population", "1"}, &out, &errb))
-	assert.Contains(t, errb.String(), "PopSize")
+	assert.Contains(t, errb.String(), "--population 1: want 2..4096 chromosomes")
 	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "fpga"}, &out, &errb))
 	errb.Reset()
 	assert.Equal(t, exitUsage, run([]string{"solve", "--design", "swarm", "--heuristics", "paper", "--cpc", "4"}, &out, &errb))

@@ -63,7 +63,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "points run at once (0: all cores)")
 	shard := fs.String("shard", "", "run only shard i/n of the points")
 	out := fs.String("out", "sweep-out", "output directory")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	quiet := fs.Bool("quiet", false, "no progress bar (there is none when stderr is not a terminal)")
 	generate := fs.String("generate", "", "generate the puzzle set instead: a list of orders (sudoku/gen, balanced holes)")
 	holes := fs.String("holes", "0.25,0.5", "with --generate: hole fractions, a list (FPT'09 types a and b)")
 	seed := fs.Uint64("seed", 1, "with --generate: generator seed")
@@ -89,7 +89,10 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	l, err := bnb.ParseLink(*link)
 	if err != nil {
-		return usageError(stderr, "sweep", "%v", err)
+		return usageError(stderr, "sweep", "--link: %v", err)
+	}
+	if *jobs < 0 {
+		return usageError(stderr, "sweep", "--jobs %d: want 0 (all cores) or more", *jobs)
 	}
 	spec := bench.Spec{Axes: axes, Mode: *mode, MaxCycles: *maxCycles, Link: l, Device: *device, Jobs: *jobs, Out: *out}
 	if *shard != "" {
@@ -97,8 +100,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "sweep", "%v", err)
 		}
 	}
-	if !*quiet {
-		spec.Progress = stderr
+	if !*quiet && isTerminal(stderr) {
+		spec.Progress = stderr // the bar only on a terminal, never into a log
 	}
 	if *generate != "" {
 		if fs.NArg() > 0 {
@@ -113,36 +116,62 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "sweep", "--holes: %v", err)
 		}
 		if spec.Puzzles, err = bench.GenerateSuite(ords, hs, *seed); err != nil {
-			return usageError(stderr, "sweep", "%v", err)
+			return usageError(stderr, "sweep", "--generate: %s", stripPkg(err.Error()))
 		}
 	} else if spec.Puzzles, err = loadSweepPuzzles(fs.Args()); err != nil {
 		return inputError(stderr, err)
 	}
-	if err := validateSweep(spec); err != nil {
-		return usageError(stderr, "sweep", "%v", err)
+	notFit, err := validateSweep(spec)
+	if err != nil {
+		return configError(stderr, "sweep", fs, err)
 	}
 	sum, err := bench.Run(spec)
 	if err != nil {
 		fmt.Fprintf(stderr, "sudokusim sweep: %s\n", oneLine(err.Error()))
 		return exitFail
 	}
+	if len(notFit) > 0 {
+		fmt.Fprintf(stdout, "%s: %s\n", notFitLine(notFit[0].fit), notFitList(notFit))
+	}
 	fmt.Fprintf(stdout, "sweep: %d points (%d already done, %d run) → %s\n", sum.Points, sum.Skipped, sum.Ran, *out)
 	return exitOK
 }
 
-// validateSweep checks the configurations before any point runs, so bad
-// usage is exit status 2 rather than a failed run.
-func validateSweep(s bench.Spec) error {
-	if s.Mode != "fast" && s.Mode != "cycle" {
-		return fmt.Errorf("mode %q is not fast or cycle", s.Mode)
+// unfit is a sweep configuration that does not fit the device.
+type unfit struct {
+	cfg bench.Config
+	fit area.Fit
+}
+
+// notFitList names the configurations that do not fit (the first few).
+func notFitList(us []unfit) string {
+	var names []string
+	for i, u := range us {
+		if i == 4 {
+			names = append(names, fmt.Sprintf("and %d more", len(us)-i))
+			break
+		}
+		names = append(names, u.cfg.String())
 	}
-	if _, err := area.LookupDevice(s.Device); err != nil {
-		return err
+	return fmt.Sprintf("%d configuration(s): %s", len(us), strings.Join(names, ", "))
+}
+
+// validateSweep checks the configurations before any point runs, so bad
+// usage is exit status 2 rather than a failed run, and returns those that
+// do not fit the device.
+func validateSweep(s bench.Spec) ([]unfit, error) {
+	if s.Mode != "fast" && s.Mode != "cycle" {
+		return nil, fmt.Errorf("--mode %q is not fast or cycle", s.Mode)
+	}
+	dev, err := area.LookupDevice(s.Device)
+	if err != nil {
+		return nil, err
 	}
 	pts, err := bench.Points(s.Axes, s.Puzzles, s.Mode)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var notFit []unfit
 	seen := map[bench.Config]bool{}
 	for _, p := range pts {
 		c := p.Config()
@@ -150,14 +179,26 @@ func validateSweep(s bench.Spec) error {
 			continue
 		}
 		seen[c] = true
-		if _, err := bench.AreaParams(c, s.Link == bnb.LinkUART); err != nil {
-			return err
+		sc, err := bench.SimConfig(c, s.Link)
+		if err != nil {
+			return nil, err
 		}
-		if _, err := bench.SimConfig(c, s.Link); err != nil {
-			return err
+		if err := sc.Validate(); err != nil {
+			return nil, err
+		}
+		p, err := bench.AreaParams(c, s.Link == bnb.LinkUART)
+		if err != nil {
+			return nil, err
+		}
+		est, err := area.Estimate(p)
+		if err != nil {
+			return nil, err
+		}
+		if fit := est.Fit(dev); !fit.Fits {
+			notFit = append(notFit, unfit{c, fit})
 		}
 	}
-	return nil
+	return notFit, nil
 }
 
 func runSweepMerge(args []string, stdout, stderr io.Writer) int {

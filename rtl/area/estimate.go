@@ -97,12 +97,19 @@ func packSlices(halves int, pack float64) int {
 
 // frontEnd are the blocks in front of the core: the UART (when built) and
 // the RowAssembler and checksum register (always).
-func frontEnd(p Params, x dims) []Block {
+func frontEnd(p Params, x dims) ([]Block, error) {
 	var b []Block
 	if p.UART {
 		b = append(b, receiver(x), frameCodec(x), transmitter(x), responseUnit(x))
 	}
-	return append(b, rowAssembler(x), checksumRegister())
+	if p.UART && p.InputFIFO > 0 {
+		f, err := inputFIFO(p.InputFIFO)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, f)
+	}
+	return append(b, rowAssembler(x), checksumRegister()), nil
 }
 
 // versionOne is the branch-and-bound processor of seed 000 §2.
@@ -115,6 +122,9 @@ func versionOne(p Params, x dims) ([]Block, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := frontEnd(p, x)
+	b, err := frontEnd(p, x)
+	if err != nil {
+		return nil, err
+	}
 	return append(b, grid, given, wordRegister(x), laneExtract(x), evaluator(x), controller(x), loader(x)), nil
 }

@@ -64,3 +64,25 @@ func rowAssembler(x dims) Block {
 func checksumRegister() Block {
 	return Block{Name: "ChecksumRegister", Logic: adder(8).Add(Logic{LUT: 8, FF: 8, Paired: 8})}
 }
+
+// inputFIFO is the optional input buffer (issue 13; not in the paper): a
+// block-RAM FIFO of depth decoder events between the frame decoder and the
+// RowAssembler, so a frame that arrives while the Core is busy waits
+// instead of being lost. A word is 10 bits — the event kind (start, cell,
+// done: 2 bits) and its byte (order, cell value or status); the cell index
+// is not stored, the RowAssembler's row and column counters regenerate it
+// (inferred). Logic: write and read pointers with their compare, an
+// occupancy counter for full/empty, and the read-side mux that lets the
+// decoder's event through when the FIFO is empty (so a frame sent to an
+// idle Core takes no extra cycle).
+func inputFIFO(depth int) (Block, error) {
+	m, err := newMemory("InputFIFO", depth, 10)
+	if err != nil {
+		return Block{}, err
+	}
+	a := clog2(depth)
+	l := counter(a).Times(2).Add(eq(a)).
+		Add(counter(a + 1)).Add(eqConst(a + 1)).
+		Add(mux(2, 10)).Add(fsm(2, 2))
+	return Block{Name: "InputFIFO", Logic: l, Memories: []Memory{m}}, nil
+}

@@ -174,13 +174,13 @@ func TestOtherDesignsBadConfig(t *testing.T) {
 	bad := ga.DefaultConfig()
 	bad.PopSize = 1
 	_, err := EstimateGA(bad, 3)
-	assert.ErrorContains(t, err, "PopSize")
+	assert.ErrorContains(t, err, "population 1")
 	_, err = EstimateGA(ga.DefaultConfig(), 16)
 	assert.ErrorContains(t, err, "order 16")
 	sw := swarm.DefaultConfig()
 	sw.CopyWidth = 0
 	_, err = EstimateSwarm(sw)
-	assert.ErrorContains(t, err, "CopyWidth")
+	assert.ErrorContains(t, err, "copy width")
 }
 
 func TestOtherDesignsReport(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"sudokusim/sim"
 	"sudokusim/sudoku"
 	"sudokusim/sudoku/logic"
 )
@@ -29,7 +30,15 @@ type Params struct {
 	// ClockHz and Baud size the UART's bit-time counter.
 	ClockHz float64
 	Baud    int
+	// InputFIFO is the depth, in decoder events, of the optional input
+	// buffer between the frame decoder and the RowAssembler (0: none, as
+	// the paper built it). It needs the UART.
+	InputFIFO int
 }
+
+// MaxInputFIFO bounds the input buffer's depth (2²⁰ events, twenty times
+// an order-15 frame).
+const MaxInputFIFO = 1 << 20
 
 // DefaultParams is version 1 as the paper built it: m = 15, k = 8, with the
 // UART at 100 MHz and 115200 baud.
@@ -67,9 +76,15 @@ func (p Params) Validate() error {
 	if p.SubsetUnits < 0 || p.SubsetUnits > 1024 {
 		return fmt.Errorf("area: subset units %d outside 0..1024", p.SubsetUnits)
 	}
+	if p.InputFIFO < 0 || p.InputFIFO > MaxInputFIFO {
+		return fmt.Errorf("area: input buffer of %d events outside 0..%d", p.InputFIFO, MaxInputFIFO)
+	}
+	if p.InputFIFO > 0 && !p.UART {
+		return fmt.Errorf("area: an input buffer needs the UART link")
+	}
 	if p.UART {
 		if !(p.ClockHz > 0) || math.IsInf(p.ClockHz, 0) || p.Baud <= 0 {
-			return fmt.Errorf("area: UART needs a positive clock and baud rate (got %v Hz, %d baud)", p.ClockHz, p.Baud)
+			return fmt.Errorf("area: UART needs a positive clock and baud rate (got %s, %d baud)", sim.FormatHz(p.ClockHz), p.Baud)
 		}
 	}
 	return nil

@@ -3,6 +3,10 @@ package bnb
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
+
+	"sudokusim/sim"
 
 	"sudokusim/sudoku"
 	"sudokusim/sudoku/logic"
@@ -35,7 +39,7 @@ func ParseLink(s string) (Link, error) {
 	case "direct":
 		return LinkDirect, nil
 	}
-	return 0, fmt.Errorf("bnb: link %q is not uart or direct", s)
+	return 0, fmt.Errorf("link %q is not uart or direct", s)
 }
 
 // Config is the synthesis-time and run-time parameter set of the processor.
@@ -67,7 +71,17 @@ type Config struct {
 	// against the grid only, as in version 1, instead of also skipping the
 	// candidates the heuristics removed (docs/microarchitecture.md §10).
 	SearchIgnoresCandidates bool
+	// InputFIFO is the depth, in decoder events, of an optional input
+	// buffer between the frame decoder and the RowAssembler (not in the
+	// paper; 0, the default, builds none). With it a frame that arrives
+	// while the Core is busy waits in the buffer instead of being lost; an
+	// empty buffer is bypassed, so a frame sent to an idle Core takes the
+	// same cycles. It costs block RAM (rtl/area) and needs the UART link.
+	InputFIFO int
 }
+
+// MaxInputFIFO bounds the input buffer (as rtl/area does).
+const MaxInputFIFO = 1 << 20
 
 // DefaultSubsetUnits is the hidden-subset comparator's default parallelism:
 // one combination per cycle, the only setting with which version 2 at
@@ -89,40 +103,72 @@ func DefaultConfig() Config {
 	return Config{MaxOrder: 15, CPC: 8, ClockHz: 100e6, Baud: 115200, Link: LinkUART}
 }
 
+// PaperConfig is the paper's build of a version (DESIGN §3), the default
+// of every command: version 1 is Table 2's design, maximum order 15 with
+// 8 candidates per cycle, which fits the XC2VP30; version 2 (the paper's
+// five heuristic units) is its final design at maximum order 11, because
+// the N⁶-bit candidate memory "is what limited the real board to order 11"
+// (seed 000, Table 4), with 1 candidate per cycle and 1 subset comparator,
+// the only setting with which it fits the XC2VP30 in the resource model
+// (inferred: docs/resource-model.md §3). That build answers a larger frame
+// with the bad-size error reply (status 2), as the board would.
+func PaperConfig(version int) Config {
+	c := DefaultConfig()
+	if version == 2 {
+		c.Heuristics, c.MaxOrder, c.CPC, c.SubsetUnits = logic.PaperSet(), 11, 1, DefaultSubsetUnits
+	}
+	return c
+}
+
 // ValidCPC lists the evaluator widths the model supports.
 var ValidCPC = []int{1, 2, 4, 8, 16, 32}
 
-// Validate reports the first bad field.
+// Validate reports the first bad parameter as a *sim.ParamError (or, for
+// a heuristic without a unit, a plain error), in a designer's words.
 func (c Config) Validate() error {
+	bad := func(param, got, want string) error {
+		return &sim.ParamError{Pkg: "bnb", Param: param, Got: got, Want: want}
+	}
 	if c.MaxOrder < sudoku.MinOrder || c.MaxOrder > sudoku.MaxOrder {
-		return fmt.Errorf("bnb: MaxOrder %d outside %d..%d", c.MaxOrder, sudoku.MinOrder, sudoku.MaxOrder)
+		return bad("maximum order", strconv.Itoa(c.MaxOrder), fmt.Sprintf("%d..%d", sudoku.MinOrder, sudoku.MaxOrder))
 	}
-	ok := false
-	for _, k := range ValidCPC {
-		ok = ok || k == c.CPC
+	if !slices.Contains(ValidCPC, c.CPC) {
+		return bad("candidates per cycle", strconv.Itoa(c.CPC), "1, 2, 4, 8, 16 or 32")
 	}
-	if !ok {
-		return fmt.Errorf("bnb: CPC %d is not one of %v", c.CPC, ValidCPC)
-	}
-	if !(c.ClockHz > 0) || math.IsInf(c.ClockHz, 0) {
-		return fmt.Errorf("bnb: ClockHz %v must be positive", c.ClockHz)
+	if err := sim.CheckClock("bnb", c.ClockHz); err != nil {
+		return err
 	}
 	if c.Baud <= 0 {
-		return fmt.Errorf("bnb: Baud %d must be positive", c.Baud)
+		return bad("bit rate", fmt.Sprintf("%d baud", c.Baud), "a positive rate")
 	}
 	for _, h := range c.Heuristics {
 		if !HasUnit(h) {
 			return fmt.Errorf("bnb: heuristic %s has no hardware unit (the paper's set: single, hidden-single, hidden-pair, hidden-triple, hidden-quad)", h)
 		}
 	}
-	if c.SubsetUnits < 0 {
-		return fmt.Errorf("bnb: SubsetUnits %d must not be negative", c.SubsetUnits)
+	if c.SubsetUnits < 0 || c.SubsetUnits > MaxSubsetUnits {
+		return bad("subset units", strconv.Itoa(c.SubsetUnits), fmt.Sprintf("0..%d (0: %d)", MaxSubsetUnits, DefaultSubsetUnits))
+	}
+	if c.InputFIFO < 0 || c.InputFIFO > MaxInputFIFO {
+		return bad("input buffer", strconv.Itoa(c.InputFIFO), fmt.Sprintf("0..%d decoder events (0: none)", MaxInputFIFO))
+	}
+	if c.InputFIFO > 0 && c.Link != LinkUART {
+		return bad("input buffer", strconv.Itoa(c.InputFIFO), "0 with the direct link (it buffers the serial front end)")
 	}
 	if c.Link == LinkUART && math.Round(c.ClockHz/float64(c.Baud)) < 4 {
-		return fmt.Errorf("bnb: Baud %d too fast for a %.0f Hz clock (bit time under 4 cycles)", c.Baud, c.ClockHz)
+		return bad("bit rate", fmt.Sprintf("%d baud", c.Baud),
+			fmt.Sprintf("a bit of at least 4 clock cycles: at most %d baud at %s", int(c.ClockHz/4), sim.FormatHz(c.ClockHz)))
+	}
+	if c.Link == LinkUART && math.Round(c.ClockHz/float64(c.Baud)) > 1<<31 {
+		return bad("bit rate", fmt.Sprintf("%d baud", c.Baud),
+			fmt.Sprintf("a bit of at most 2³¹ clock cycles: at least %d baud at %s", int(math.Ceil(c.ClockHz/(1<<31))), sim.FormatHz(c.ClockHz)))
 	}
 	return nil
 }
+
+// MaxSubsetUnits is the most hidden-subset comparators a configuration may
+// ask for (the resource model's range, rtl/area).
+const MaxSubsetUnits = 1024
 
 // SearchLimit is the watchdog limit for a puzzle of the given order.
 func (c Config) SearchLimit(order int) uint64 {

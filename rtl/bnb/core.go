@@ -60,6 +60,9 @@ type Core struct {
 	// the transmitter's Ready comes back.
 	dec *uart.FrameDecoder
 	tx  *uart.Transmitter
+	// rx is the receiver, read only for the host's bookkeeping: which byte
+	// of the line a frame began and ended at (not hardware).
+	rx *uart.Receiver
 
 	st    coreState
 	order int // n of the puzzle in memory
@@ -80,6 +83,23 @@ type Core struct {
 	batchAt    uint64 // cycles already run in the current solo batch
 	frames     []Result
 	dropped    uint64
+	// Byte bookkeeping: the first byte of the frame being received (-1:
+	// not known yet) and the first bytes of the frames lost while busy.
+	firstByte int64
+	lastByte  uint64
+	lost      []uint64
+
+	// The optional input buffer (Config.InputFIFO): a ring of decoder
+	// events, each with the receiver's character count when it was
+	// written (bookkeeping for the host's report, not stored in hardware).
+	fifo      []uart.Event
+	fifoChars []uint64
+	fifoHead  int
+	fifoLen   int
+	// The frame whose size byte went into the buffer last (its first
+	// byte, -1: none), and whether its tail overflowed the buffer.
+	fifoFrame     int64
+	fifoFrameLost bool
 
 	// ResponseUnit registers (tx): the byte offered to the transmitter is an
 	// output, double-buffered.
@@ -141,13 +161,60 @@ func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
 	}
 	m := cfg.MaxOrder * cfg.MaxOrder
 	c := &Core{cfg: cfg, sched: s, mem: mem, giv: giv, eval: Evaluator{K: cfg.CPC},
-		asm: make([]uint8, m), wbuf: make([]uint8, m), wadr: -1, rowPending: -1}
+		asm: make([]uint8, m), wbuf: make([]uint8, m), wadr: -1, rowPending: -1, fifoFrame: -1}
 	c.ph = phases{rx: s.DefinePhase("rx"), load: s.DefinePhase("load"), heur: s.DefinePhase("heuristics"),
 		search: s.DefinePhase("search"), tx: s.DefinePhase("tx")}
 	if cfg.Version() == 2 {
 		c.initV2()
 	}
+	if cfg.InputFIFO > 0 {
+		c.fifo, c.fifoChars = make([]uart.Event, cfg.InputFIFO), make([]uint64, cfg.InputFIFO)
+	}
 	return c, nil
+}
+
+// pushEvent keeps a decoder event that arrives while the Core cannot take
+// it: in the input buffer when there is one with room, else it is lost
+// (counted; a lost size byte loses its frame, named by its first byte).
+func (c *Core) pushEvent(ev uart.Event, chars uint64) {
+	if c.fifoLen < len(c.fifo) {
+		i := (c.fifoHead + c.fifoLen) % len(c.fifo)
+		c.fifo[i], c.fifoChars[i] = ev, chars
+		c.fifoLen++
+		if ev.Kind == uart.EventStart {
+			c.fifoFrame, c.fifoFrameLost = int64(chars)-5, false
+		}
+		return
+	}
+	c.dropped++
+	switch {
+	case ev.Kind == uart.EventStart || (ev.Kind == uart.EventDone && ev.Status == uart.StatusBadSize):
+		c.lost = append(c.lost, chars-5)
+		c.fifoFrame = -1
+	case c.fifoFrame >= 0 && !c.fifoFrameLost:
+		// The tail of a frame whose start is in the full buffer: the frame
+		// is lost all the same.
+		c.lost = append(c.lost, uint64(c.fifoFrame))
+		c.fifoFrameLost = true
+	}
+}
+
+// nextEvent is the event the RowAssembler takes this cycle: the oldest in
+// the input buffer (the decoder's event of this cycle joins the buffer's
+// tail), or the decoder's own when the buffer is empty; with the character
+// count of the line when it was decoded.
+func (c *Core) nextEvent() (uart.Event, uint64) {
+	ev, chars := c.dec.Event(), c.rx.Chars()
+	if c.fifoLen == 0 {
+		return ev, chars
+	}
+	head, headChars := c.fifo[c.fifoHead], c.fifoChars[c.fifoHead]
+	c.fifoHead = (c.fifoHead + 1) % len(c.fifo)
+	c.fifoLen--
+	if ev.Kind != uart.EventNone {
+		c.pushEvent(ev, chars)
+	}
+	return head, headChars
 }
 
 // preload writes a puzzle straight into the row layout, the given mask and
@@ -216,7 +283,7 @@ func (c *Core) Byte() byte { return c.txOut.data }
 func (c *Core) Idle() uint64 {
 	switch c.st {
 	case stWaitFrame:
-		if c.rowPending >= 0 || c.dec.Event().Kind != uart.EventNone {
+		if c.rowPending >= 0 || c.fifoLen > 0 || c.dec.Event().Kind != uart.EventNone {
 			return 0
 		}
 		return sim.Forever
@@ -258,6 +325,9 @@ func (c *Core) RunAlone(max uint64) uint64 {
 		if c.phaseChanged || c.st == stHalt || c.fault != nil {
 			break
 		}
+		if c.st == stWaitFrame && c.Idle() != 0 {
+			break // the input buffer ran dry: nothing to do until the decoder speaks
+		}
 	}
 	return ran
 }
@@ -283,7 +353,7 @@ func (c *Core) step() {
 		c.mem.Edge() // the search loop clocks the memory itself
 	}
 	if c.dec != nil && c.st != stWaitFrame && c.dec.Event().Kind != uart.EventNone {
-		c.dropped++ // the decoder speaks while the Core is busy: lost
+		c.pushEvent(c.dec.Event(), c.rx.Chars()) // the decoder speaks while the Core is busy
 	}
 	switch c.st {
 	case stHalt:

@@ -101,6 +101,10 @@ func fastLoad(g *sudoku.Grid) (uint64, bool) {
 	return load + uint64(size*size+2), false
 }
 
+// progressNodes is how often (in search nodes, some 0.03 s of the timing
+// model) a long fast-mode search reports its progress.
+const progressNodes = 1 << 20
+
 // fastSearchResult is what the timing model's search reports.
 type fastSearchResult struct {
 	status   Status
@@ -113,8 +117,9 @@ type fastSearchResult struct {
 // no clashing givens) with k candidates per cycle and a watchdog of limit
 // search cycles, adding up the costs of §5–§6. cands, when not nil, are the
 // candidate sets the heuristics left (version 2): the evaluator skips the
-// values missing from them.
-func fastSearch(g *sudoku.Grid, k int, limit uint64, cands []fastSet) fastSearchResult {
+// values missing from them. progress, when not nil, is told the search
+// cycles so far every progressNodes nodes.
+func fastSearch(g *sudoku.Grid, k int, limit uint64, cands []fastSet, progress func(searchCycles uint64)) fastSearchResult {
 	size := g.Size()
 	n := g.Order
 	cells := append([]uint8(nil), g.Cells...)
@@ -190,6 +195,9 @@ func fastSearch(g *sudoku.Grid, k int, limit uint64, cands []fastSet) fastSearch
 		}
 		if x != 0 {
 			res.stats.Nodes++
+			if progress != nil && res.stats.Nodes%progressNodes == 0 {
+				progress(t1)
+			}
 			rs.add(x)
 			cs.add(x)
 			bs.add(x)

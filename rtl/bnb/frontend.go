@@ -16,10 +16,11 @@ func (c *Core) stepRx() {
 		c.writeRow(c.rowPending, c.asm[:c.size])
 		c.rowPending = -1
 	}
-	ev := c.dec.Event()
+	ev, chars := c.nextEvent()
 	switch ev.Kind {
 	case uart.EventStart:
 		c.beginFrame(int(ev.Order))
+		c.firstByte = int64(chars) - 5 // the size byte is the fifth
 	case uart.EventCell:
 		if !c.inFrame {
 			return // the tail of a frame whose start the Core missed
@@ -41,7 +42,15 @@ func (c *Core) stepRx() {
 		}
 		if !c.inFrame { // refused at its size byte: the answer's order is unknown
 			c.beginFrame(0)
+			c.firstByte = -1
+			switch ev.Status {
+			case uart.StatusBadSize:
+				c.firstByte = int64(chars) - 5
+			case uart.StatusCut: // a header alone, then silence
+				c.firstByte = int64(chars) - 4
+			}
 		}
+		c.lastByte = chars - 1
 		c.inFrame = false
 		c.rxEnd = c.now()
 		if ev.Status == uart.StatusOK {
@@ -122,7 +131,8 @@ func (c *Core) beginFrame(n int) {
 // endFrame records the answer just sent — the transmitter finished its last
 // stop bit in the previous cycle — and goes back to waiting for a frame.
 func (c *Core) endFrame() {
-	r := Result{Status: c.status, Order: c.order, ReplyCode: c.reply, Search: c.stats, States: c.StateCycles()}
+	r := Result{Status: c.status, Order: c.order, ReplyCode: c.reply, Search: c.stats, States: c.StateCycles(),
+		FirstByte: c.firstByte, LastByte: c.lastByte}
 	r.Cycles.Rx = c.rxEnd - c.frameStart + 1
 	for st, n := range c.hist {
 		switch s := coreState(st); {

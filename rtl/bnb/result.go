@@ -59,6 +59,13 @@ type Result struct {
 	// States breaks the load and search cycles down by FSM state (cycle-level
 	// runs only).
 	States []StateCycles
+	// FirstByte and LastByte place the frame in a serial session
+	// (Processor.Session): the indices, among all bytes the host sent, of
+	// the frame's first header byte (-1 when not known) and of the byte that
+	// decided the answer (the checksum, a refused byte, or the last one
+	// before a cut frame's timeout). Zero outside a session.
+	FirstByte int64
+	LastByte  uint64
 }
 
 // StateCycles is the number of cycles one FSM state took.

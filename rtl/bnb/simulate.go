@@ -19,7 +19,21 @@ type SimOptions struct {
 	VCD io.Writer
 	// VCDOptions selects scopes and signals for VCD.
 	VCDOptions sim.VCDOptions
+	// Progress, when set, is told the cycles simulated so far about every
+	// ProgressEvery cycles of a Solve (for a progress line on a terminal);
+	// the run is the same with or without it.
+	Progress Progress
+	// ProgressEvery is the reporting interval in cycles; 0 means
+	// DefaultProgressEvery.
+	ProgressEvery uint64
 }
+
+// Progress receives the number of cycles a run has simulated so far.
+type Progress func(cycles uint64)
+
+// DefaultProgressEvery is the progress interval of a cycle-level run: 2²⁷
+// cycles, a fraction of a second of simulation.
+const DefaultProgressEvery = 1 << 27
 
 // Simulate runs the cycle-level model of the processor on one puzzle: the
 // frame over the serial line (or straight into memory with LinkDirect),
@@ -79,7 +93,7 @@ func NewProcessor(cfg Config, opt SimOptions) (*Processor, error) {
 	}
 	p.tx = uart.NewTransmitter("txd", div, core)
 	p.listen = uart.NewHostListener("host_rx", div, p.tx, 0)
-	core.dec, core.tx = p.dec, p.tx
+	core.dec, core.tx, core.rx = p.dec, p.tx, rx
 	s.Add(p.host, rx, p.dec, core, p.tx, p.listen)
 	return p, nil
 }
@@ -118,7 +132,22 @@ func (p *Processor) Solve(g *sudoku.Grid, opt SimOptions) (Result, error) {
 	if p.tx != nil {
 		done = func() bool { return core.st == stDrain && !p.tx.Busy() }
 	}
-	st, err := s.RunUntil(done, ^uint64(0))
+	var st sim.Status
+	if opt.Progress == nil {
+		st, err = s.RunUntil(done, ^uint64(0))
+	} else {
+		every := opt.ProgressEvery
+		if every == 0 {
+			every = DefaultProgressEvery
+		}
+		for {
+			st, err = s.RunUntil(done, every)
+			if err != nil || st != sim.CycleLimit {
+				break
+			}
+			opt.Progress(s.Cycle())
+		}
+	}
 	if vcd != nil {
 		if cerr := vcd.Close(); err == nil {
 			err = cerr
@@ -192,6 +221,12 @@ func errorReply(code uint8) []byte {
 // Fast runs the independent timing model (docs/microarchitecture.md §8): the
 // same search as plain software, with the documented cycle costs added up.
 func Fast(cfg Config, g *sudoku.Grid) (Result, error) {
+	return FastProgress(cfg, g, nil)
+}
+
+// FastProgress is Fast telling progress, when not nil, the cycles modelled
+// so far every few million search nodes.
+func FastProgress(cfg Config, g *sudoku.Grid, progress Progress) (Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -256,7 +291,12 @@ func Fast(cfg Config, g *sudoku.Grid) (Result, error) {
 			cands = st.cand
 		}
 	}
-	fs := fastSearch(grid, cfg.CPC, cfg.SearchLimit(g.Order), cands)
+	var searchProgress func(uint64)
+	if progress != nil {
+		before := res.Cycles.Rx + res.Cycles.Load + res.Cycles.Heuristics
+		searchProgress = func(t uint64) { progress(before + t) }
+	}
+	fs := fastSearch(grid, cfg.CPC, cfg.SearchLimit(g.Order), cands, searchProgress)
 	res.Status, res.Search, res.Cycles.Search = fs.status, fs.stats, fs.cycles
 	if fs.solution != nil {
 		res.fillAnswer(fs.solution, sudoku.Checksum(fs.solution))
@@ -335,4 +375,15 @@ func (p *Processor) Session(chunks [][]byte, limit uint64) ([]Result, uint64, er
 		out[i] = r
 	}
 	return out, core.dropped, nil
+}
+
+// Lost lists the frames of a Session lost because they arrived while the
+// processor was busy (it has no input buffer; the host must wait for each
+// answer): for each, the index of its first header byte among all bytes
+// the host sent.
+func (p *Processor) Lost() []uint64 {
+	if p.core == nil {
+		return nil
+	}
+	return append([]uint64(nil), p.core.lost...)
 }

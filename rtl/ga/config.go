@@ -2,7 +2,9 @@ package ga
 
 import (
 	"fmt"
-	"math"
+	"strconv"
+
+	"sudokusim/sim"
 )
 
 // Limits of the synthesis parameters.
@@ -46,19 +48,21 @@ func DefaultConfig() Config {
 	return Config{PopSize: 64, Tournament: 3, MutationP16: 16384, MaxGenerations: 10000, Seed: 1, ClockHz: 100e6}
 }
 
-// Validate returns nil or an error naming the first bad field.
+// Validate returns nil or a *sim.ParamError naming the first bad
+// parameter in a designer's words.
 func (c Config) Validate() error {
+	bad := func(param, got, want string) error {
+		return &sim.ParamError{Pkg: "ga", Param: param, Got: got, Want: want}
+	}
 	switch {
 	case c.PopSize < MinPopSize || c.PopSize > MaxPopSize:
-		return fmt.Errorf("ga: Config.PopSize %d: want %d..%d", c.PopSize, MinPopSize, MaxPopSize)
+		return bad("population", strconv.Itoa(c.PopSize), fmt.Sprintf("%d..%d chromosomes", MinPopSize, MaxPopSize))
 	case c.Tournament < 1 || c.Tournament > MaxTournament || c.Tournament > c.PopSize:
-		return fmt.Errorf("ga: Config.Tournament %d: want 1..min(%d, PopSize %d)", c.Tournament, MaxTournament, c.PopSize)
+		return bad("tournament size", strconv.Itoa(c.Tournament), fmt.Sprintf("1..%d candidates", min(MaxTournament, c.PopSize)))
 	case c.MutationP16 > MutationOne:
-		return fmt.Errorf("ga: Config.MutationP16 %d: want 0..%d", c.MutationP16, MutationOne)
+		return bad("mutation probability", strconv.FormatFloat(float64(c.MutationP16)/MutationOne, 'g', 6, 64), "a probability in 0..1")
 	case c.MaxGenerations > 1<<40:
-		return fmt.Errorf("ga: Config.MaxGenerations %d: want at most 2^40", c.MaxGenerations)
-	case math.IsNaN(c.ClockHz) || math.IsInf(c.ClockHz, 0) || c.ClockHz <= 0 || c.ClockHz > 1e12:
-		return fmt.Errorf("ga: Config.ClockHz %v: want a frequency in (0, 1e12] Hz", c.ClockHz)
+		return bad("generation limit", strconv.FormatUint(c.MaxGenerations, 10), "at most 2⁴⁰")
 	}
-	return nil
+	return sim.CheckClock("ga", c.ClockHz)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"sudokusim/sim"
 	"sudokusim/sudoku"
 )
 
@@ -16,20 +17,24 @@ func TestConfigValidate(t *testing.T) {
 		field string
 		edit  func(*Config)
 	}{
-		{"PopSize", func(c *Config) { c.PopSize = 1 }},
-		{"PopSize", func(c *Config) { c.PopSize = MaxPopSize + 1 }},
-		{"Tournament", func(c *Config) { c.Tournament = 0 }},
-		{"Tournament", func(c *Config) { c.PopSize, c.Tournament = 4, 5 }},
-		{"MutationP16", func(c *Config) { c.MutationP16 = MutationOne + 1 }},
-		{"MaxGenerations", func(c *Config) { c.MaxGenerations = 1<<40 + 1 }},
-		{"ClockHz", func(c *Config) { c.ClockHz = 0 }},
+		{"population", func(c *Config) { c.PopSize = 1 }},
+		{"population", func(c *Config) { c.PopSize = MaxPopSize + 1 }},
+		{"tournament size", func(c *Config) { c.Tournament = 0 }},
+		{"tournament size", func(c *Config) { c.PopSize, c.Tournament = 4, 5 }},
+		{"mutation probability", func(c *Config) { c.MutationP16 = MutationOne + 1 }},
+		{"generation limit", func(c *Config) { c.MaxGenerations = 1<<40 + 1 }},
+		{"clock", func(c *Config) { c.ClockHz = 0 }},
 	} {
 		t.Run(tc.field, func(t *testing.T) {
 			c := DefaultConfig()
 			tc.edit(&c)
 			err := c.Validate()
 			require.Error(t, err)
-			assert.Contains(t, err.Error(), "Config."+tc.field)
+			// In a designer's words, not the Go field's (issue 13, item 8).
+			var pe *sim.ParamError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, tc.field, pe.Param)
+			assert.NotContains(t, err.Error(), "Config.")
 			_, err = Simulate(c, sudoku.Sample())
 			assert.Error(t, err)
 		})

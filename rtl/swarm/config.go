@@ -2,10 +2,11 @@ package swarm
 
 import (
 	"fmt"
-	"math"
 	"math/bits"
+	"strconv"
 
 	"sudokusim/bram"
+	"sudokusim/sim"
 	"sudokusim/sudoku"
 )
 
@@ -37,23 +38,25 @@ func DefaultConfig() Config {
 		MaxCycles: 1_000_000_000, ClockHz: 100e6}
 }
 
-// Validate returns an error naming the first bad field, or nil.
+// Validate returns nil or a *sim.ParamError naming the first bad
+// parameter in a designer's words.
 func (c Config) Validate() error {
+	bad := func(param string, got int, want string) error {
+		return &sim.ParamError{Pkg: "swarm", Param: param, Got: strconv.Itoa(got), Want: want}
+	}
 	switch {
 	case c.MaxOrder < sudoku.MinOrder || c.MaxOrder > sudoku.MaxOrder:
-		return fmt.Errorf("swarm: Config.MaxOrder %d: want %d..%d", c.MaxOrder, sudoku.MinOrder, sudoku.MaxOrder)
+		return bad("maximum order", c.MaxOrder, fmt.Sprintf("%d..%d", sudoku.MinOrder, sudoku.MaxOrder))
 	case c.BoardSlots < 1 || c.BoardSlots > 1024:
-		return fmt.Errorf("swarm: Config.BoardSlots %d: want 1..1024", c.BoardSlots)
+		return bad("board engines", c.BoardSlots, "1..1024")
 	case c.CopyWidth < 1 || c.CopyWidth > cellsOf(c.MaxOrder):
-		return fmt.Errorf("swarm: Config.CopyWidth %d: want 1..%d (MaxOrder⁴ cells)", c.CopyWidth, cellsOf(c.MaxOrder))
+		return bad("copy width", c.CopyWidth, fmt.Sprintf("1..%d cells per cycle (the cells of an order-%d board)", cellsOf(c.MaxOrder), c.MaxOrder))
 	case c.StackDepth < 0 || c.StackDepth > 1<<20:
-		return fmt.Errorf("swarm: Config.StackDepth %d: want 0..%d", c.StackDepth, 1<<20)
+		return bad("branch stack", c.StackDepth, fmt.Sprintf("0..%d boards", 1<<20))
 	case c.MaxCycles < 1:
-		return fmt.Errorf("swarm: Config.MaxCycles %d: want at least 1", c.MaxCycles)
-	case math.IsNaN(c.ClockHz) || math.IsInf(c.ClockHz, 0) || c.ClockHz <= 0 || c.ClockHz > 1e12:
-		return fmt.Errorf("swarm: Config.ClockHz %v: want a frequency in (0, 1e12] Hz", c.ClockHz)
+		return &sim.ParamError{Pkg: "swarm", Param: "cycle limit", Got: strconv.FormatUint(c.MaxCycles, 10), Want: "at least 1 cycle"}
 	}
-	return nil
+	return sim.CheckClock("swarm", c.ClockHz)
 }
 
 // cellsOf is n⁴, the cells of a board of order n.

@@ -48,7 +48,7 @@ func (a *Array) Solve(g *sudoku.Grid) (Result, error) {
 		return Result{}, fmt.Errorf("swarm: %w", err)
 	}
 	if g.Order > a.cfg.MaxOrder {
-		return Result{}, fmt.Errorf("swarm: order %d above Config.MaxOrder %d", g.Order, a.cfg.MaxOrder)
+		return Result{}, fmt.Errorf("swarm: order %d above the array's maximum order %d", g.Order, a.cfg.MaxOrder)
 	}
 	s := a.sched
 	before := a.phaseCycles()

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"sudokusim/sim"
 	"sudokusim/sudoku"
 )
 
@@ -270,13 +271,13 @@ func TestConfigValidate(t *testing.T) {
 		field string
 		mod   func(*Config)
 	}{
-		{"BoardSlots", func(c *Config) { c.BoardSlots = 0 }},
-		{"CopyWidth", func(c *Config) { c.CopyWidth = 0 }},
-		{"CopyWidth", func(c *Config) { c.MaxOrder, c.CopyWidth = 2, 17 }},
-		{"StackDepth", func(c *Config) { c.StackDepth = -1 }},
-		{"MaxOrder", func(c *Config) { c.MaxOrder = 16 }},
-		{"MaxCycles", func(c *Config) { c.MaxCycles = 0 }},
-		{"ClockHz", func(c *Config) { c.ClockHz = 0 }},
+		{"board engines", func(c *Config) { c.BoardSlots = 0 }},
+		{"copy width", func(c *Config) { c.CopyWidth = 0 }},
+		{"copy width", func(c *Config) { c.MaxOrder, c.CopyWidth = 2, 17 }},
+		{"branch stack", func(c *Config) { c.StackDepth = -1 }},
+		{"maximum order", func(c *Config) { c.MaxOrder = 16 }},
+		{"cycle limit", func(c *Config) { c.MaxCycles = 0 }},
+		{"clock", func(c *Config) { c.ClockHz = 0 }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.field, func(t *testing.T) {
@@ -284,7 +285,11 @@ func TestConfigValidate(t *testing.T) {
 			tc.mod(&c)
 			err := c.Validate()
 			require.Error(t, err)
-			assert.Contains(t, err.Error(), "Config."+tc.field)
+			// In a designer's words, not the Go field's (issue 13, item 8).
+			var pe *sim.ParamError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, tc.field, pe.Param)
+			assert.NotContains(t, err.Error(), "Config.")
 			_, err = Simulate(c, sudoku.Sample())
 			require.Error(t, err)
 		})
@@ -295,7 +300,7 @@ func TestBadInput(t *testing.T) {
 	c := DefaultConfig()
 	c.MaxOrder = 2
 	_, err := Simulate(c, sudoku.Sample())
-	require.ErrorContains(t, err, "MaxOrder")
+	require.ErrorContains(t, err, "maximum order 2")
 	_, err = Simulate(DefaultConfig(), &sudoku.Grid{Order: 3, Cells: make([]uint8, 80)})
 	require.Error(t, err)
 	_, err = Simulate(DefaultConfig(), nil)

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fpt09 is the shared benchmark suite, relative to this package.
+var fpt09 = filepath.Join("..", "..", "..", "shared", "data", "fpt09")
+
+// The defaults are the paper's builds (issue 13, item 3): version 2 (the
+// default) at maximum order 11 with k = 1, which fits the XC2VP30, and
+// version 1 at maximum order 15 with k = 8 (Table 2).
+func TestSolveDefaultsArePaperBuilds(t *testing.T) {
+	var rep struct {
+		solveJSON
+		CPC      int `json:"cpc"`
+		MaxOrder int `json:"max_order"`
+	}
+	for _, tc := range []struct {
+		args          []string
+		cpc, maxOrder int
+	}{
+		{nil, 1, 11},
+		{[]string{"--heuristics", "paper"}, 1, 11},
+		{[]string{"--heuristics", "none"}, 8, 15},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"solve", "--json", "--mode", "fast"}, tc.args...), &out, &errb)
+		require.Equal(t, exitOK, code, errb.String())
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		assert.Equal(t, tc.cpc, rep.CPC, "%v", tc.args)
+		assert.Equal(t, tc.maxOrder, rep.MaxOrder, "%v", tc.args)
+		assert.True(t, rep.Resources.Fits, "%v: the default build must fit the %s", tc.args, rep.Resources.Device)
+	}
+
+	// The newcomer's first command shows a design that fits.
+	var out, errb bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"solve"}, &out, &errb), errb.String())
+	assert.True(t, strings.HasPrefix(out.String(), "FPT'09 processor, version 2"), out.String())
+	assert.NotContains(t, out.String(), "NOT fit")
+}
+
+// Orders 12..15 are refused by the version-2 build as the board would: the
+// bad-size error reply, status 2.
+func TestSolveVersion2RejectsOrdersAbove11(t *testing.T) {
+	p := filepath.Join(fpt09, "puzzle12a.sudoku")
+	if !fileExists(p) {
+		t.Skip("FPT'09 suite not present at " + fpt09)
+	}
+	var out, errb bytes.Buffer
+	code := run([]string{"solve", "--mode", "fast", p}, &out, &errb)
+	assert.Equal(t, exitFail, code)
+	assert.Contains(t, out.String(), "status     rejected (error reply, status byte 2)")
+	out.Reset()
+	code = run([]string{"solve", "--mode", "cycle", p}, &out, &errb)
+	assert.Equal(t, exitFail, code)
+	assert.Contains(t, out.String(), "status     rejected (error reply, status byte 2)")
+}
+
+// A configuration that does not fit its device says so in the first line
+// of text output, in every command that prints one.
+func TestNotFitFirstLine(t *testing.T) {
+	sample := filepath.Join("..", "..", "bench", "testdata", "gen03a.sudoku")
+	notFit := regexp.MustCompile(`^WARNING: this configuration does NOT fit the XC2VP30 \((RAMB16s|Slices): \d+ needed, \d+ available\)`)
+	for _, args := range [][]string{
+		{"solve", "--max-order", "15"},
+		{"solve", "--mode", "fast", "--cpc", "8"},
+		{"solve", "--heuristics", "none", "--cpc", "32"},
+		{"solve", "--design", "swarm", "--boards", "1024"},
+		{"resources", "--heuristics", "paper", "--max-order", "15"},
+		{"resources", "--cpc", "32"},
+		{"bench", "--versions", "2", "--max-order", "15", sample},
+		{"sweep", "--quiet", "--out", "", "--cpc", "1", "--heuristics", "paper", "--max-order", "15", sample},
+	} {
+		if args[0] == "sweep" {
+			args[3] = t.TempDir()
+		}
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		require.Equal(t, exitOK, code, "%v: %s", args, errb.String())
+		assert.Regexp(t, notFit, out.String(), "%v", args)
+	}
+	// And one that fits does not.
+	for _, args := range [][]string{
+		{"resources"},
+		{"resources", "--heuristics", "paper"},
+		{"bench", sample},
+	} {
+		var out, errb bytes.Buffer
+		require.Equal(t, exitOK, run(args, &out, &errb), "%v: %s", args, errb.String())
+		assert.NotContains(t, out.String(), "NOT fit", "%v", args)
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
