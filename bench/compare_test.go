@@ -192,7 +192,7 @@ func TestCompareBadSpec(t *testing.T) {
 		{"seeds", CompareSpec{Options: compareOptions(), Seeds: 0, Puzzles: set}, "seeds"},
 		{"no puzzles", CompareSpec{Options: compareOptions(), Seeds: 1}, "no puzzles"},
 		{"max order", CompareSpec{Options: func() DesignOptions { o := compareOptions(); o.MaxOrder = 2; return o }(), Seeds: 1, Puzzles: set}, "below the set's largest order 3"},
-		{"ga config", CompareSpec{Options: func() DesignOptions { o := compareOptions(); o.GA.Tournament = 99; return o }(), Seeds: 1, Puzzles: set}, "Tournament"},
+		{"ga config", CompareSpec{Options: func() DesignOptions { o := compareOptions(); o.GA.Tournament = 99; return o }(), Seeds: 1, Puzzles: set}, "tournament size 99"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := ValidateCompare(tc.spec)

@@ -67,7 +67,7 @@ func TestGASweepRunsEveryConfigurationAndSeed(t *testing.T) {
 
 	bad := s
 	bad.Tournament = []int{99}
-	assert.ErrorContains(t, bad.Validate(), "Tournament")
+	assert.ErrorContains(t, bad.Validate(), "tournament size")
 	bad = s
 	bad.Mutation = []float64{1.5}
 	assert.ErrorContains(t, bad.Validate(), "mutation 1.5")
@@ -101,7 +101,7 @@ func TestSwarmSweepRunsEveryConfiguration(t *testing.T) {
 	assert.Equal(t, 1, svgTexts(t, filepath.Join(dir, "swarm_pareto.svg"))["XC2VP30 capacity (13696 slices)"])
 	bad := s
 	bad.CopyWidth = []int{0}
-	assert.ErrorContains(t, bad.Validate(), "CopyWidth")
+	assert.ErrorContains(t, bad.Validate(), "copy width")
 	bad = s
 	bad.MaxOrder = 2
 	assert.ErrorContains(t, bad.Validate(), "below the set's largest order 3")

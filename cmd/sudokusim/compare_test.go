@@ -59,7 +59,7 @@ func TestCompareUsage(t *testing.T) {
 		{[]string{"compare", "--seeds", "0", p}, "--seeds 0"},
 		{[]string{"compare", "--designs", "v1,swarm", "--seeds", "3", p}, "--seeds (randomized designs only)"},
 		{[]string{"compare", "--designs", "v1", "--v2-cpc", "2", p}, "--v2-cpc (v2 only)"},
-		{[]string{"compare", "--tournament", "99", p}, "Tournament"},
+		{[]string{"compare", "--tournament", "99", p}, "tournament size 99"},
 		{[]string{"compare", "--max-order", "2", p}, "below the set's largest order 3"},
 		{[]string{"compare", "--device", "nope", p}, "unknown device"},
 		{[]string{"compare", filepath.Join(fpt09Dir, "missing.sudoku")}, "missing.sudoku"},
