@@ -40,6 +40,38 @@ type Spec struct {
 	Progress io.Writer
 }
 
+// settings are the spec's result-changing settings as every point carries
+// them (TestSpecFieldsAreClassified holds each Spec field to being either
+// here or declared result-neutral), with the defaults filled in and the
+// device by its catalogue name.
+func (s Spec) settings() (Settings, area.Device, error) {
+	set := Settings{Mode: s.Mode, MaxCycles: s.MaxCycles, Link: s.Link.String(), Device: s.Device}
+	if set.Mode == "" {
+		set.Mode = "fast"
+	}
+	if set.Mode != "fast" && set.Mode != "cycle" {
+		return Settings{}, area.Device{}, fmt.Errorf("bench: mode %q is not fast or cycle", set.Mode)
+	}
+	if set.Device == "" {
+		set.Device = area.DefaultDevice
+	}
+	dev, err := area.LookupDevice(set.Device)
+	if err != nil {
+		return Settings{}, area.Device{}, err
+	}
+	set.Device = dev.Name
+	return set, dev, nil
+}
+
+// Points is every point of the sweep (all shards), settings filled in.
+func (s Spec) Points() ([]Point, error) {
+	set, _, err := s.settings()
+	if err != nil {
+		return nil, err
+	}
+	return Points(s.Axes, s.Puzzles, set)
+}
+
 // Summary says what a Run did.
 type Summary struct {
 	Points, Skipped, Ran int
@@ -48,20 +80,11 @@ type Summary struct {
 // Run runs the sweep's points that the journal in Out does not already
 // hold, then writes the results and plots of all the shard's points.
 func Run(s Spec) (Summary, error) {
-	if s.Mode == "" {
-		s.Mode = "fast"
-	}
-	if s.Mode != "fast" && s.Mode != "cycle" {
-		return Summary{}, fmt.Errorf("bench: mode %q is not fast or cycle", s.Mode)
-	}
-	if s.Device == "" {
-		s.Device = area.DefaultDevice
-	}
-	dev, err := area.LookupDevice(s.Device)
+	set, dev, err := s.settings()
 	if err != nil {
 		return Summary{}, err
 	}
-	all, err := Points(s.Axes, s.Puzzles, s.Mode)
+	all, err := Points(s.Axes, s.Puzzles, set)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -85,7 +108,7 @@ func Run(s Spec) (Summary, error) {
 	}
 	sum := Summary{Points: len(pts), Skipped: len(pts) - len(todo), Ran: len(todo)}
 	if len(todo) > 0 {
-		if err := s.runPoints(todo, grids, dev, done); err != nil {
+		if err := s.runPoints(todo, grids, done); err != nil {
 			return sum, err
 		}
 	}
@@ -97,7 +120,7 @@ func Run(s Spec) (Summary, error) {
 }
 
 // runPoints runs points on Jobs workers, journalling each row.
-func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, dev area.Device, done map[string]Row) error {
+func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, done map[string]Row) error {
 	j, err := openJournal(s.Out)
 	if err != nil {
 		return err
@@ -126,7 +149,7 @@ func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, dev area.De
 		go func() {
 			defer wg.Done()
 			for p := range ch {
-				r, err := s.runPoint(p, grids[p.Puzzle], dev)
+				r, err := runPoint(p, grids[p.Puzzle])
 				mu.Lock()
 				if err == nil {
 					err = j.add(r)
@@ -153,13 +176,23 @@ func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, dev area.De
 	return firstErr
 }
 
-// runPoint simulates one point and estimates its configuration.
-func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
-	cfg, err := SimConfig(p.Config(), s.Link)
+// runPoint simulates one point and estimates its configuration. It reads
+// nothing but the point and its grid (whose hash is in the point), so the
+// point's key names everything its row depends on.
+func runPoint(p Point, g *sudoku.Grid) (Row, error) {
+	link, err := bnb.ParseLink(p.Link)
 	if err != nil {
 		return Row{}, err
 	}
-	cfg.MaxSearchCycles = s.MaxCycles
+	dev, err := area.LookupDevice(p.Device)
+	if err != nil {
+		return Row{}, err
+	}
+	cfg, err := SimConfig(p.Config(), link)
+	if err != nil {
+		return Row{}, err
+	}
+	cfg.MaxSearchCycles = p.MaxCycles
 	var res bnb.Result
 	if p.Mode == "cycle" {
 		res, err = bnb.Simulate(cfg, g, bnb.SimOptions{})
@@ -169,7 +202,7 @@ func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
 	if err != nil {
 		return Row{}, err
 	}
-	ap, err := AreaParams(p.Config(), s.Link == bnb.LinkUART)
+	ap, err := AreaParams(p.Config(), link == bnb.LinkUART)
 	if err != nil {
 		return Row{}, err
 	}
@@ -185,7 +218,7 @@ func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
 		Solve: c.Load + c.Heuristics + c.Search,
 		Nodes: res.Search.Nodes, Backtracks: res.Search.Backtracks, MaxDepth: res.Search.MaxDepth,
 		Seconds: float64(c.Total()) / cfg.ClockHz, TMax: sudoku.TMax(g.Order),
-		Slices: fit.Slices, BlockRAMs: fit.BlockRAMs, Device: dev.Name, Fits: fit.Fits,
+		Slices: fit.Slices, BlockRAMs: fit.BlockRAMs, Fits: fit.Fits,
 	}
 	r.WithinTMax = res.Status == bnb.Solved && r.Seconds <= r.TMax
 	if math.IsInf(r.Seconds, 0) || math.IsNaN(r.Seconds) {

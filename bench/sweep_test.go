@@ -50,7 +50,7 @@ func TestSweepWritesEverything(t *testing.T) {
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(string(csvData)), "\n")
 	assert.Len(t, lines, 25)
-	assert.True(t, strings.HasPrefix(lines[0], "puzzle,order,cpc,"))
+	assert.True(t, strings.HasPrefix(lines[0], "puzzle,puzzle_hash,order,cpc,"))
 
 	// Every solved row's cycles agree with a direct bnb.Fast run, and the
 	// seconds with the clock.

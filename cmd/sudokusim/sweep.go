@@ -127,13 +127,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 // validateSweep checks the configurations before any point runs, so bad
 // usage is exit status 2 rather than a failed run.
 func validateSweep(s bench.Spec) error {
-	if s.Mode != "fast" && s.Mode != "cycle" {
-		return fmt.Errorf("mode %q is not fast or cycle", s.Mode)
-	}
-	if _, err := area.LookupDevice(s.Device); err != nil {
-		return err
-	}
-	pts, err := bench.Points(s.Axes, s.Puzzles, s.Mode)
+	pts, err := s.Points()
 	if err != nil {
 		return err
 	}
