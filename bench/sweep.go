@@ -1,12 +1,14 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/schollz/progressbar/v3"
@@ -89,6 +91,9 @@ func Run(s Spec) (Summary, error) {
 		return Summary{}, err
 	}
 	pts := s.Shard.Select(all)
+	if err := writeManifest(s.Out, Manifest{Sweep: SweepID(all), Shard: s.Shard.String(), Total: len(all), Points: pts}); err != nil {
+		return Summary{}, err
+	}
 	done, err := readJournal(s.Out)
 	if err != nil {
 		return Summary{}, err
@@ -277,38 +282,94 @@ func WriteResults(dir string, rows []Row, dev area.Device) error {
 	return WritePlots(dir, rows, dev)
 }
 
-// Merge joins the journals of several sweep directories (shards) into out
-// and writes its results and plots. A point present in two journals must
-// have the same row in both.
+// Merge joins the shard directories of one sweep into out: their
+// manifests must name one sweep, every shard must be there once and be
+// finished (a journal row for each of its points). It writes the journal,
+// manifest, results and plots of the whole sweep, the same bytes as an
+// unsharded run. The resource columns' device is the sweep's; device, when
+// not empty, must name it.
 func Merge(out string, dirs []string, device string) (int, error) {
-	if device == "" {
-		device = area.DefaultDevice
+	if len(dirs) == 0 {
+		return 0, errors.New("bench: merge: no shard directories")
 	}
-	dev, err := area.LookupDevice(device)
-	if err != nil {
-		return 0, err
+	type shard struct {
+		dir  string
+		m    Manifest
+		rows []Row
 	}
-	all := map[string]Row{}
+	var (
+		first  shard
+		n      int
+		shards = map[int]shard{}
+	)
 	for _, d := range dirs {
-		if _, err := os.Stat(filepath.Join(d, JournalName)); err != nil {
-			return 0, fmt.Errorf("bench: merge: %s has no %s: %w", d, JournalName, err)
+		m, err := ReadManifest(d)
+		if err != nil {
+			return 0, fmt.Errorf("bench: merge: %w", err)
 		}
-		rows, err := readJournal(d)
+		sh, err := ParseShard(m.Shard)
+		if err != nil {
+			return 0, fmt.Errorf("bench: merge: %s: %w", d, err)
+		}
+		if first.dir == "" {
+			first, n = shard{dir: d, m: m}, sh.N
+		}
+		if m.Sweep != first.m.Sweep {
+			return 0, fmt.Errorf("bench: merge: %s holds sweep %s but %s holds sweep %s: shards of different sweeps do not merge",
+				d, m.Sweep, first.dir, first.m.Sweep)
+		}
+		if sh.N != n || m.Total != first.m.Total {
+			return 0, fmt.Errorf("bench: merge: %s is shard %s of %d points but %s is shard %s of %d", d, m.Shard, m.Total, first.dir, first.m.Shard, first.m.Total)
+		}
+		if prev, dup := shards[sh.I]; dup {
+			return 0, fmt.Errorf("bench: merge: shard %s is both %s and %s", m.Shard, prev.dir, d)
+		}
+		done, err := readJournal(d)
 		if err != nil {
 			return 0, err
 		}
-		for k, r := range rows {
-			if old, ok := all[k]; ok && old != r {
-				return 0, fmt.Errorf("bench: merge: point %s differs between shards (%s)", k, d)
+		rows := make([]Row, 0, len(m.Points))
+		for _, p := range m.Points {
+			if r, ok := done[p.Key()]; ok {
+				rows = append(rows, r)
 			}
-			all[k] = r
+		}
+		if len(rows) < len(m.Points) {
+			return 0, fmt.Errorf("bench: merge: %s: shard %s is unfinished (%d of %d points journalled); run it again to resume it",
+				d, m.Shard, len(rows), len(m.Points))
+		}
+		shards[sh.I] = shard{dir: d, m: m, rows: rows}
+	}
+	var missing []string
+	for i := 0; i < n; i++ {
+		if _, ok := shards[i]; !ok {
+			missing = append(missing, Shard{I: i, N: n}.String())
 		}
 	}
-	rows := make([]Row, 0, len(all))
-	for _, r := range all {
-		rows = append(rows, r)
+	if len(missing) > 0 {
+		return 0, fmt.Errorf("bench: merge: sweep %s is missing shard %s", first.m.Sweep, strings.Join(missing, ", "))
 	}
-	sortRows(rows)
+	// Shard i holds points i, i+n, i+2n, …: deal them back in sweep order.
+	all := make([]Point, 0, first.m.Total)
+	rows := make([]Row, 0, first.m.Total)
+	for j := 0; j < first.m.Total; j++ {
+		sh := shards[j%n]
+		if j/n >= len(sh.m.Points) {
+			return 0, fmt.Errorf("bench: merge: %s: shard %s has %d points, too few for a sweep of %d", sh.dir, sh.m.Shard, len(sh.m.Points), first.m.Total)
+		}
+		all = append(all, sh.m.Points[j/n])
+		rows = append(rows, sh.rows[j/n])
+	}
+	if id := SweepID(all); id != first.m.Sweep {
+		return 0, fmt.Errorf("bench: merge: the shards' points make sweep %s, not %s: a manifest was edited or is from another sudokusim", id, first.m.Sweep)
+	}
+	dev, err := area.LookupDevice(all[0].Device)
+	if err != nil {
+		return 0, err
+	}
+	if device != "" && !strings.EqualFold(device, dev.Name) {
+		return 0, fmt.Errorf("bench: merge: the sweep placed its designs on %s, not %s", dev.Name, device)
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return 0, err
 	}
@@ -326,6 +387,9 @@ func Merge(out string, dirs []string, device string) (int, error) {
 		}
 	}
 	if err := j.close(); err != nil {
+		return 0, err
+	}
+	if err := writeManifest(out, Manifest{Sweep: first.m.Sweep, Shard: Shard{}.String(), Total: len(all), Points: all}); err != nil {
 		return 0, err
 	}
 	return len(rows), WriteResults(out, rows, dev)

@@ -196,7 +196,7 @@ func TestShardMergeEqualsWholeRun(t *testing.T) {
 	n, err := Merge(merged, dirs, "")
 	require.NoError(t, err)
 	assert.Equal(t, 24, n)
-	for _, f := range []string{"results.csv", "results.json"} {
+	for _, f := range []string{"results.csv", "results.json", ManifestName} {
 		a, err := os.ReadFile(filepath.Join(whole, f))
 		require.NoError(t, err)
 		b, err := os.ReadFile(filepath.Join(merged, f))
@@ -247,7 +247,7 @@ func TestSweepErrors(t *testing.T) {
 	}
 	_, err := Merge(t.TempDir(), []string{t.TempDir()}, "")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), JournalName)
+	assert.Contains(t, err.Error(), ManifestName)
 }
 
 func TestParseShard(t *testing.T) {

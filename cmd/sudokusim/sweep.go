@@ -149,9 +149,9 @@ func validateSweep(s bench.Spec) error {
 }
 
 func runSweepMerge(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("sweep merge", "usage: sudokusim sweep merge --out DIR SHARD_DIR ...\n\nJoins the journals of sweep shard directories and writes the results and plots into --out.", stdout)
+	fs := newFlagSet("sweep merge", "usage: sudokusim sweep merge --out DIR SHARD_DIR ...\n\nJoins the journals of the shard directories of one sweep (every shard, each\nfinished) and writes the results and plots into --out; shards of different\nsweeps (their sweep.json) are refused.", stdout)
 	out := fs.String("out", "sweep-out", "output directory")
-	device := fs.String("device", area.DefaultDevice, "device for the plots")
+	device := fs.String("device", "", "check that the sweep placed its designs on this device (default: take the sweep's)")
 	if done, status := parseFlags(fs, args, stderr); done {
 		return status
 	}

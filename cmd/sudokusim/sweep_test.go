@@ -126,3 +126,19 @@ func TestSweepRerunsChangedSettings(t *testing.T) {
 	so, _ = sweep("--max-order", "3", "--generate", "3", "--holes", "0.5", "--seed", "1")
 	assert.Contains(t, so, "(1 already done, 0 run)")
 }
+
+// TestSweepMergeRefusesOtherSweep: 'sweep merge' of shards of two sweeps
+// exits 2 with one line naming both.
+func TestSweepMergeRefusesOtherSweep(t *testing.T) {
+	puzzle := filepath.Join("..", "..", "..", "shared", "data", "fpt09", "puzzle03a.sudoku")
+	a, b := t.TempDir(), t.TempDir()
+	var so, se bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"sweep", "--quiet", "--out", a, "--cpc", "1,8", "--max-order", "3", "--shard", "0/2", puzzle}, &so, &se), se.String())
+	require.Equal(t, exitOK, run([]string{"sweep", "--quiet", "--out", b, "--cpc", "1,4", "--max-order", "3", "--shard", "1/2", puzzle}, &so, &se), se.String())
+	se.Reset()
+	assert.Equal(t, exitUsage, run([]string{"sweep", "merge", "--out", t.TempDir(), a, b}, &so, &se))
+	assert.Equal(t, 1, bytes.Count(se.Bytes(), []byte("\n")), se.String())
+	assert.Contains(t, se.String(), "shards of different sweeps do not merge")
+	assert.Contains(t, se.String(), a)
+	assert.Contains(t, se.String(), b)
+}
