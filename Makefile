@@ -1,7 +1,7 @@
 # sudokusim — common tasks. `make test` is what CI runs (via .ci/run).
 GO ?= go
 
-.PHONY: test bench run lint fuzz plots
+.PHONY: test bench run lint fuzz plots slurm-e2e
 
 test:
 	$(GO) test ./...
@@ -27,4 +27,10 @@ plots:
 	  --max-cycles 100000000 \
 	  ../shared/data/fpt09/puzzle03b.sudoku ../shared/data/fpt09/puzzle04a.sudoku \
 	  ../shared/data/fpt09/puzzle05a.sudoku ../shared/data/fpt09/puzzle06a.sudoku
-	rm docs/sweep/points.jsonl
+	rm docs/sweep/points.jsonl docs/sweep/sweep.json
+
+# A one-node Slurm cluster on this machine runs a sharded sweep as a job
+# array, one task pre-empted and resumed, and must match a local run
+# (scripts/slurm-e2e.sh, docs/cluster.md). Needs root; about 40 s.
+slurm-e2e:
+	scripts/slurm-e2e.sh

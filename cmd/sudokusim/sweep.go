@@ -30,7 +30,8 @@ the embedded sample puzzle when none is given) on all cores, and writes results.
 results.json and the plots (PNG and SVG) into --out. Finished points are
 journalled in --out/points.jsonl: running the same sweep again skips them.
 --shard i/n runs every n-th point from i (0 ≤ i < n) for job arrays;
-'sweep merge' joins the shard directories (docs/slurm-sweep.sh).
+'sweep merge' joins the shard directories of one sweep (docs/cluster.md,
+scripts/slurm-sweep.sh).
 Lists are comma-separated; --heuristics may be repeated, one set each.`
 
 // listFlag is a repeatable string flag.
