@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -77,6 +78,9 @@ func (s Spec) Points() ([]Point, error) {
 // Summary says what a Run did.
 type Summary struct {
 	Points, Skipped, Ran int
+	// CostSeconds is the sum of the shard's points' costs (entry), those
+	// run earlier included: the CPU time the shard needs.
+	CostSeconds float64
 }
 
 // Run runs the sweep's points that the journal in Out does not already
@@ -119,13 +123,15 @@ func Run(s Spec) (Summary, error) {
 	}
 	rows := make([]Row, 0, len(pts))
 	for _, p := range pts {
-		rows = append(rows, done[p.Key()])
+		e := done[p.Key()]
+		rows = append(rows, e.Row)
+		sum.CostSeconds += e.CostSeconds
 	}
 	return sum, WriteResults(s.Out, rows, dev)
 }
 
 // runPoints runs points on Jobs workers, journalling each row.
-func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, done map[string]Row) error {
+func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, done map[string]entry) error {
 	j, err := openJournal(s.Out)
 	if err != nil {
 		return err
@@ -154,11 +160,13 @@ func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, done map[st
 		go func() {
 			defer wg.Done()
 			for p := range ch {
+				start := time.Now()
 				r, err := runPoint(p, grids[p.Puzzle])
+				e := entry{Row: r, CostSeconds: time.Since(start).Seconds()}
 				mu.Lock()
 				if err == nil {
-					err = j.add(r)
-					done[p.Key()] = r
+					err = j.add(e)
+					done[p.Key()] = e
 				}
 				if err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("bench: %s on %s: %w", p.Puzzle, p.Config(), err)
@@ -282,20 +290,28 @@ func WriteResults(dir string, rows []Row, dev area.Device) error {
 	return WritePlots(dir, rows, dev)
 }
 
+// MergeSummary says what a Merge joined.
+type MergeSummary struct {
+	Points, Shards int
+	// CostSeconds is the sum of the points' costs (entry): the CPU time
+	// the sweep took.
+	CostSeconds float64
+}
+
 // Merge joins the shard directories of one sweep into out: their
 // manifests must name one sweep, every shard must be there once and be
 // finished (a journal row for each of its points). It writes the journal,
 // manifest, results and plots of the whole sweep, the same bytes as an
 // unsharded run. The resource columns' device is the sweep's; device, when
 // not empty, must name it.
-func Merge(out string, dirs []string, device string) (int, error) {
+func Merge(out string, dirs []string, device string) (MergeSummary, error) {
 	if len(dirs) == 0 {
-		return 0, errors.New("bench: merge: no shard directories")
+		return MergeSummary{}, errors.New("bench: merge: no shard directories")
 	}
 	type shard struct {
 		dir  string
 		m    Manifest
-		rows []Row
+		rows []entry
 	}
 	var (
 		first  shard
@@ -305,37 +321,37 @@ func Merge(out string, dirs []string, device string) (int, error) {
 	for _, d := range dirs {
 		m, err := ReadManifest(d)
 		if err != nil {
-			return 0, fmt.Errorf("bench: merge: %w", err)
+			return MergeSummary{}, fmt.Errorf("bench: merge: %w", err)
 		}
 		sh, err := ParseShard(m.Shard)
 		if err != nil {
-			return 0, fmt.Errorf("bench: merge: %s: %w", d, err)
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s: %w", d, err)
 		}
 		if first.dir == "" {
 			first, n = shard{dir: d, m: m}, sh.N
 		}
 		if m.Sweep != first.m.Sweep {
-			return 0, fmt.Errorf("bench: merge: %s holds sweep %s but %s holds sweep %s: shards of different sweeps do not merge",
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s holds sweep %s but %s holds sweep %s: shards of different sweeps do not merge",
 				d, m.Sweep, first.dir, first.m.Sweep)
 		}
 		if sh.N != n || m.Total != first.m.Total {
-			return 0, fmt.Errorf("bench: merge: %s is shard %s of %d points but %s is shard %s of %d", d, m.Shard, m.Total, first.dir, first.m.Shard, first.m.Total)
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s is shard %s of %d points but %s is shard %s of %d", d, m.Shard, m.Total, first.dir, first.m.Shard, first.m.Total)
 		}
 		if prev, dup := shards[sh.I]; dup {
-			return 0, fmt.Errorf("bench: merge: shard %s is both %s and %s", m.Shard, prev.dir, d)
+			return MergeSummary{}, fmt.Errorf("bench: merge: shard %s is both %s and %s", m.Shard, prev.dir, d)
 		}
 		done, err := readJournal(d)
 		if err != nil {
-			return 0, err
+			return MergeSummary{}, err
 		}
-		rows := make([]Row, 0, len(m.Points))
+		rows := make([]entry, 0, len(m.Points))
 		for _, p := range m.Points {
-			if r, ok := done[p.Key()]; ok {
-				rows = append(rows, r)
+			if e, ok := done[p.Key()]; ok {
+				rows = append(rows, e)
 			}
 		}
 		if len(rows) < len(m.Points) {
-			return 0, fmt.Errorf("bench: merge: %s: shard %s is unfinished (%d of %d points journalled); run it again to resume it",
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s: shard %s is unfinished (%d of %d points journalled); run it again to resume it",
 				d, m.Shard, len(rows), len(m.Points))
 		}
 		shards[sh.I] = shard{dir: d, m: m, rows: rows}
@@ -347,50 +363,54 @@ func Merge(out string, dirs []string, device string) (int, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return 0, fmt.Errorf("bench: merge: sweep %s is missing shard %s", first.m.Sweep, strings.Join(missing, ", "))
+		return MergeSummary{}, fmt.Errorf("bench: merge: sweep %s is missing shard %s", first.m.Sweep, strings.Join(missing, ", "))
 	}
 	// Shard i holds points i, i+n, i+2n, …: deal them back in sweep order.
 	all := make([]Point, 0, first.m.Total)
-	rows := make([]Row, 0, first.m.Total)
+	entries := make([]entry, 0, first.m.Total)
 	for j := 0; j < first.m.Total; j++ {
 		sh := shards[j%n]
 		if j/n >= len(sh.m.Points) {
-			return 0, fmt.Errorf("bench: merge: %s: shard %s has %d points, too few for a sweep of %d", sh.dir, sh.m.Shard, len(sh.m.Points), first.m.Total)
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s: shard %s has %d points, too few for a sweep of %d", sh.dir, sh.m.Shard, len(sh.m.Points), first.m.Total)
 		}
 		all = append(all, sh.m.Points[j/n])
-		rows = append(rows, sh.rows[j/n])
+		entries = append(entries, sh.rows[j/n])
 	}
 	if id := SweepID(all); id != first.m.Sweep {
-		return 0, fmt.Errorf("bench: merge: the shards' points make sweep %s, not %s: a manifest was edited or is from another sudokusim", id, first.m.Sweep)
+		return MergeSummary{}, fmt.Errorf("bench: merge: the shards' points make sweep %s, not %s: a manifest was edited or is from another sudokusim", id, first.m.Sweep)
 	}
 	dev, err := area.LookupDevice(all[0].Device)
 	if err != nil {
-		return 0, err
+		return MergeSummary{}, err
 	}
 	if device != "" && !strings.EqualFold(device, dev.Name) {
-		return 0, fmt.Errorf("bench: merge: the sweep placed its designs on %s, not %s", dev.Name, device)
+		return MergeSummary{}, fmt.Errorf("bench: merge: the sweep placed its designs on %s, not %s", dev.Name, device)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		return 0, err
+		return MergeSummary{}, err
 	}
 	if err := os.Remove(filepath.Join(out, JournalName)); err != nil && !os.IsNotExist(err) {
-		return 0, err
+		return MergeSummary{}, err
 	}
 	j, err := openJournal(out)
 	if err != nil {
-		return 0, err
+		return MergeSummary{}, err
 	}
-	for _, r := range rows {
-		if err := j.add(r); err != nil {
+	sum := MergeSummary{Points: len(entries), Shards: n}
+	rows := make([]Row, len(entries))
+	for i, e := range entries {
+		if err := j.add(e); err != nil {
 			j.close()
-			return 0, err
+			return MergeSummary{}, err
 		}
+		rows[i] = e.Row
+		sum.CostSeconds += e.CostSeconds
 	}
 	if err := j.close(); err != nil {
-		return 0, err
+		return MergeSummary{}, err
 	}
 	if err := writeManifest(out, Manifest{Sweep: first.m.Sweep, Shard: Shard{}.String(), Total: len(all), Points: all}); err != nil {
-		return 0, err
+		return MergeSummary{}, err
 	}
-	return len(rows), WriteResults(out, rows, dev)
+	return sum, WriteResults(out, rows, dev)
 }

@@ -44,7 +44,7 @@ func TestSweepWritesEverything(t *testing.T) {
 	sum, err := Run(tinySpec(t, out))
 	require.NoError(t, err)
 	// 3 puzzles × 2 k × 1 heuristic set × 2 orders × 2 clocks.
-	assert.Equal(t, Summary{Points: 24, Skipped: 0, Ran: 24}, sum)
+	assert.Equal(t, Summary{Points: 24, Skipped: 0, Ran: 24}, counts(sum))
 
 	csvData, err := os.ReadFile(filepath.Join(out, "results.csv"))
 	require.NoError(t, err)
@@ -164,10 +164,10 @@ func TestSweepResumes(t *testing.T) {
 	spec.Axes.CPC = []int{1, 2}
 	sum, err := Run(spec)
 	require.NoError(t, err)
-	assert.Equal(t, Summary{Points: 24, Skipped: 12, Ran: 12}, sum)
+	assert.Equal(t, Summary{Points: 24, Skipped: 12, Ran: 12}, counts(sum))
 	sum, err = Run(spec)
 	require.NoError(t, err)
-	assert.Equal(t, Summary{Points: 24, Skipped: 24, Ran: 0}, sum)
+	assert.Equal(t, Summary{Points: 24, Skipped: 24, Ran: 0}, counts(sum))
 
 	journal, err := os.ReadFile(filepath.Join(out, JournalName))
 	require.NoError(t, err)
@@ -193,9 +193,21 @@ func TestShardMergeEqualsWholeRun(t *testing.T) {
 	}
 	assert.Equal(t, 24, total)
 	merged := t.TempDir()
-	n, err := Merge(merged, dirs, "")
+	msum, err := Merge(merged, dirs, "")
 	require.NoError(t, err)
-	assert.Equal(t, 24, n)
+	assert.Equal(t, 24, msum.Points)
+	// The merge's cost is the shards' costs, each point's once.
+	var shardCost float64
+	for _, d := range dirs {
+		es, err := readJournal(d)
+		require.NoError(t, err)
+		for _, e := range es {
+			assert.Positive(t, e.CostSeconds, e.Key())
+			shardCost += e.CostSeconds
+		}
+	}
+	assert.InDelta(t, shardCost, msum.CostSeconds, 1e-9)
+	assert.Positive(t, msum.CostSeconds)
 	for _, f := range []string{"results.csv", "results.json", ManifestName} {
 		a, err := os.ReadFile(filepath.Join(whole, f))
 		require.NoError(t, err)
@@ -285,7 +297,7 @@ func TestSweepResumesAfterTornLine(t *testing.T) {
 
 	sum, err := Run(spec)
 	require.NoError(t, err)
-	assert.Equal(t, Summary{Points: 24, Skipped: 22, Ran: 2}, sum)
+	assert.Equal(t, Summary{Points: 24, Skipped: 22, Ran: 2}, counts(sum))
 	rows, err := readJournal(out)
 	require.NoError(t, err)
 	assert.Len(t, rows, 24)

@@ -28,7 +28,8 @@ and --clock-mhz on
 every puzzle (FILEs, every .sudoku file in a DIR, a --generate'd suite, or
 the embedded sample puzzle when none is given) on all cores, and writes results.csv,
 results.json and the plots (PNG and SVG) into --out. Finished points are
-journalled in --out/points.jsonl: running the same sweep again skips them.
+journalled in --out/points.jsonl with what each cost: running the same sweep
+again skips them (a changed setting or puzzle content runs again).
 --shard i/n runs every n-th point from i (0 ≤ i < n) for job arrays;
 'sweep merge' joins the shard directories of one sweep (docs/cluster.md,
 scripts/slurm-sweep.sh).
@@ -121,7 +122,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sudokusim sweep: %s\n", oneLine(err.Error()))
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "sweep: %d points (%d already done, %d run) → %s\n", sum.Points, sum.Skipped, sum.Ran, *out)
+	fmt.Fprintf(stdout, "sweep: %d points (%d already done, %d run) → %s; the points cost %s of CPU\n",
+		sum.Points, sum.Skipped, sum.Ran, *out, cpuTime(sum.CostSeconds))
 	return exitOK
 }
 
@@ -159,12 +161,13 @@ func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return usageError(stderr, "sweep merge", "no shard directories")
 	}
-	n, err := bench.Merge(*out, fs.Args(), *device)
+	sum, err := bench.Merge(*out, fs.Args(), *device)
 	if err != nil {
 		fmt.Fprintf(stderr, "sudokusim sweep merge: %s\n", oneLine(err.Error()))
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "sweep merge: %d points from %d directories → %s\n", n, fs.NArg(), *out)
+	fmt.Fprintf(stdout, "sweep merge: %d points from %d shards → %s; the points cost %s of CPU\n",
+		sum.Points, sum.Shards, *out, cpuTime(sum.CostSeconds))
 	return exitOK
 }
 
@@ -175,6 +178,15 @@ func loadSweepPuzzles(args []string) ([]bench.Puzzle, error) {
 		return []bench.Puzzle{{Name: "sample", Grid: sudoku.Sample()}}, nil
 	}
 	return loadSuite(args)
+}
+
+// cpuTime spells a sum of per-point costs: seconds below an hour, else
+// CPU-hours.
+func cpuTime(sec float64) string {
+	if sec < 3600 {
+		return strconv.FormatFloat(sec, 'f', 1, 64) + " s"
+	}
+	return strconv.FormatFloat(sec/3600, 'f', 2, 64) + " h"
 }
 
 func intList(s string) ([]int, error) {

@@ -30,7 +30,7 @@ func TestSweepCommand(t *testing.T) {
 	merged := t.TempDir()
 	so.Reset()
 	require.Equal(t, exitOK, run([]string{"sweep", "merge", "--out", merged, out}, &so, &se), se.String())
-	assert.Contains(t, so.String(), "2 points from 1 directories")
+	assert.Contains(t, so.String(), "2 points from 1 shards")
 }
 
 func TestSweepBadUsage(t *testing.T) {
