@@ -19,12 +19,13 @@ const JournalName = "points.jsonl"
 // entry is one journal line: a point's row and what computing it cost.
 type entry struct {
 	Row
-	// CostSeconds is the wall-clock time the point's simulation took on its
-	// worker, which is its CPU time when the cores are not oversubscribed
-	// (bnb.Fast and bnb.Simulate run on one goroutine). It is journalled,
-	// and sweep and merge report the sum, but it is no result: the results
-	// files leave it out, so a sharded sweep writes the same results as
-	// one run.
+	// CostSeconds is the CPU time the point's simulation took on its
+	// worker's thread (bnb.Fast and bnb.Simulate run on one goroutine; the
+	// worker is locked to its thread), so it does not grow when other
+	// processes share the cores; without a thread clock (not Linux) it is
+	// wall-clock time. It is journalled, and sweep and merge report the
+	// sum, but it is no result: the results files leave it out, so a
+	// sharded sweep writes the same results as one run.
 	CostSeconds float64 `json:"cost_seconds"`
 }
 

@@ -159,10 +159,12 @@ func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, done map[st
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			runtime.LockOSThread() // threadCPU measures this goroutine alone
+			defer runtime.UnlockOSThread()
 			for p := range ch {
-				start := time.Now()
+				cost := startCost()
 				r, err := runPoint(p, grids[p.Puzzle])
-				e := entry{Row: r, CostSeconds: time.Since(start).Seconds()}
+				e := entry{Row: r, CostSeconds: cost()}
 				mu.Lock()
 				if err == nil {
 					err = j.add(e)
@@ -187,6 +189,20 @@ func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, done map[st
 		firstErr = err
 	}
 	return firstErr
+}
+
+// startCost starts measuring a point's cost on the calling (locked)
+// thread: its CPU time, or its wall-clock time where there is no thread
+// clock. The returned function reads it in seconds.
+func startCost() func() float64 {
+	wall := time.Now()
+	cpu, ok := threadCPU()
+	return func() float64 {
+		if now, ok2 := threadCPU(); ok && ok2 {
+			return (now - cpu).Seconds()
+		}
+		return time.Since(wall).Seconds()
+	}
 }
 
 // runPoint simulates one point and estimates its configuration. It reads
