@@ -14,8 +14,9 @@
 //
 //   - solved at a cap in S search cycles: the same run if S ≤ L_f (its
 //     measured cost), else a timeout at L_f, c·L_f/S;
-//   - timed out at both caps: it runs on to L_f (or solves before it: the
-//     estimate is an upper bound) at the marginal rate the two caps show,
+//   - timed out at both caps: it runs on to L_f (it may solve before: in
+//     that respect the estimate is an upper bound) at the marginal rate the
+//     two caps show,
 //     c2 + (L_f − C2)·(c2 − c1)/(C2 − C1); the fixed part of a point (load,
 //     heuristics, resource estimate) is not scaled with the cycles.
 //
@@ -71,6 +72,7 @@ func (p point) key() string {
 func main() {
 	clocks := flag.String("clocks", "50,100,200", "clocks (MHz) of the full sweep")
 	check := flag.String("check", "", "a sweep run to t_max to compare estimates with")
+	show := flag.String("show", "", "puzzles (comma-separated) whose k=8, m=15 points' estimates at the measured clock to print")
 	turnaround := flag.Float64("turnaround", 3600, "wanted turnaround in seconds")
 	cores := flag.String("cpus-per-task", "1,8", "CPUs per array task to size for")
 	flag.Parse()
@@ -78,7 +80,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: go run scripts/sweepcost.go [flags] LOW_CAP_DIR HIGH_CAP_DIR")
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), flag.Arg(1), *check, *clocks, *cores, *turnaround); err != nil {
+	if err := run(flag.Arg(0), flag.Arg(1), *check, *show, *clocks, *cores, *turnaround); err != nil {
 		fmt.Fprintln(os.Stderr, "sweepcost:", err)
 		os.Exit(1)
 	}
@@ -151,7 +153,12 @@ func estimate(e1, e2 entry, fMHz float64) float64 {
 	return c2 + (limit-C2)*rate
 }
 
-func run(dir1, dir2, check, clockList, coreList string, turnaround float64) error {
+type group struct {
+	points, solved, solved2, atCap int
+	measured, measured2, est       float64
+}
+
+func run(dir1, dir2, check, show, clockList, coreList string, turnaround float64) error {
 	fs, err := floats(clockList)
 	if err != nil {
 		return err
@@ -168,20 +175,11 @@ func run(dir1, dir2, check, clockList, coreList string, turnaround float64) erro
 	if err != nil {
 		return err
 	}
-	man := struct{ Points []point }{points}
 
-	type group struct {
-		points                int
-		measured, est         float64
-		timeoutsAtCap, solved int
-		measured2             float64
-		solved2               int
-	}
 	groups := map[string]*group{}
 	var costs []float64 // per point of the full sweep, in sweep order
-	measured, measured2, longest := 0.0, 0.0, 0.0
-	var longestName string
-	for _, p := range man.Points {
+	measured, measured2 := 0.0, 0.0
+	for _, p := range points {
 		e, ok := byKey[p.key()]
 		e2, ok2 := byKey2[p.key()]
 		if !ok || !ok2 {
@@ -192,63 +190,50 @@ func run(dir1, dir2, check, clockList, coreList string, turnaround float64) erro
 		}
 		measured += e.CostSeconds
 		measured2 += e2.CostSeconds
-		version := "v1"
-		if e.Heuristics != "none" {
-			version = fmt.Sprintf("v2 P=%d", e.SubsetUnits)
-		}
-		name := fmt.Sprintf("order %2d %s", e.Order, version)
+		name := fmt.Sprintf("%2d %s", e.Order, label(p))
 		g := groups[name]
 		if g == nil {
 			g = &group{}
 			groups[name] = g
 		}
+		g.atCap++
 		g.measured += e.CostSeconds
+		g.measured2 += e2.CostSeconds
 		if e.Status == "solved" {
 			g.solved++
-		} else {
-			g.timeoutsAtCap++
 		}
 		if e2.Status == "solved" {
 			g.solved2++
 		}
-		g.measured2 += e2.CostSeconds
 		for _, fMHz := range fs {
 			c := estimate(e, e2, fMHz)
 			costs = append(costs, c)
 			g.points++
 			g.est += c
-			if c > longest {
-				longest, longestName = c, fmt.Sprintf("%s k=%d %s m=%d at %g MHz", e.Puzzle, e.CPC, version, e.MaxOrder, fMHz)
-			}
 		}
-	}
-	total := 0.0
-	for _, c := range costs {
-		total += c
 	}
 	names := make([]string, 0, len(groups))
 	for n := range groups {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	C1, C2 := byKey[man.Points[0].key()].MaxCycles, byKey2[man.Points[0].key()].MaxCycles
-	fmt.Printf("measured: %d points at one clock to caps of %d and %d search cycles: %.1f and %.1f CPU-s\n",
-		len(man.Points), C1, C2, measured, measured2)
-	fmt.Printf("| points (n, version) | points | solved at %.0e | solved at %.0e | CPU-s at %.0e | CPU-s at %.0e | CPU-h to t_max |\n", float64(C1), float64(C2), float64(C1), float64(C2))
+	C1, C2 := byKey[points[0].key()].MaxCycles, byKey2[points[0].key()].MaxCycles
+	fmt.Printf("measured: %d points at one clock to caps of %d and %d search cycles: %.1f and %.1f CPU-s\n\n",
+		len(points), C1, C2, measured, measured2)
+	fmt.Printf("| order, version | points (%s MHz) | solved at %.0e | solved at %.0e | CPU-s at %.0e | CPU-s at %.0e | CPU-h to t_max |\n",
+		clockList, float64(C1), float64(C2), float64(C1), float64(C2))
 	fmt.Printf("|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, n := range names {
 		g := groups[n]
-		k := g.solved + g.timeoutsAtCap
-		fmt.Printf("| %s | %d | %d/%d | %d/%d | %.1f | %.1f | %.2f |\n", n, g.points, g.solved, k, g.solved2, k, g.measured, g.measured2, g.est/3600)
+		fmt.Printf("| %s | %d | %d/%d | %d/%d | %.1f | %.1f | %.2f |\n", n, g.points, g.solved, g.atCap, g.solved2, g.atCap, g.measured, g.measured2, g.est/3600)
 	}
-	fmt.Printf("full sweep: %d points at clocks %s MHz: %.1f CPU-hours (upper estimate); longest point %.0f CPU-s (%s)\n",
-		len(costs), clockList, total/3600, longest, longestName)
+	fmt.Println()
 	if check != "" {
 		cpts, cby, err := load(check)
 		if err != nil {
 			return err
 		}
-		fmt.Println("check: points run to t_max, measured against estimated CPU-s")
+		fmt.Println("check: points run to t_max, measured against extrapolated CPU-s")
 		for _, p := range cpts {
 			m, ok := cby[p.key()]
 			e1, ok1 := byKey[p.key()]
@@ -256,20 +241,53 @@ func run(dir1, dir2, check, clockList, coreList string, turnaround float64) erro
 			if !ok || !ok1 || !ok2 || m.MaxCycles != 0 {
 				continue
 			}
-			fmt.Printf("  %s k=%d %s P=%d m=%d %g MHz: %s, measured %.1f s, estimated %.1f s\n",
-				p.Puzzle, p.CPC, p.Heuristics, p.SubsetUnits, p.MaxOrder, p.ClockMHz, m.Status, m.CostSeconds, estimate(e1, e2, p.ClockMHz))
+			fmt.Printf("  %s k=%d %s m=%d %g MHz: %s, measured %.1f s, extrapolated %.1f s\n",
+				p.Puzzle, p.CPC, label(p), p.MaxOrder, p.ClockMHz, m.Status, m.CostSeconds, estimate(e1, e2, p.ClockMHz))
 		}
 	}
-	for _, c := range cs {
-		n := arraySize(costs, int(c), turnaround)
-		if n == 0 {
-			fmt.Printf("%g CPUs per task: no array finishes within %.0f s (the longest point alone takes %.0f s)\n", c, turnaround, longest)
-			continue
+	if show != "" {
+		want := map[string]bool{}
+		for _, p := range strings.Split(show, ",") {
+			want[p] = true
 		}
-		fmt.Printf("%g CPUs per task: --array=0-%d (%d tasks, %d CPUs) finishes within %.0f s (longest shard %.0f s)\n",
-			c, n-1, n, n*int(c), turnaround, makespan(costs, n, int(c)))
+		fmt.Println("extrapolated: k=8, m=15, at the measured clock")
+		for _, p := range points {
+			if want[p.Puzzle] && p.CPC == 8 && p.MaxOrder == 15 {
+				e1, e2 := byKey[p.key()], byKey2[p.key()]
+				fmt.Printf("  %s %s: %s at the high cap, extrapolated %.1f s\n", p.Puzzle, label(p), e2.Status, estimate(e1, e2, p.ClockMHz))
+			}
+		}
 	}
+	report := func(what string, costs []float64) {
+		total, longest, li := 0.0, 0.0, 0
+		for i, c := range costs {
+			total += c
+			if c > longest {
+				longest, li = c, i
+			}
+		}
+		p := points[li/len(fs)]
+		fmt.Printf("%s: %d points: %.1f CPU-hours; longest point %.0f CPU-s (%s k=%d %s m=%d at %g MHz)\n",
+			what, len(costs), total/3600, longest, p.Puzzle, p.CPC, label(p), p.MaxOrder, fs[li%len(fs)])
+		for _, c := range cs {
+			n := arraySize(costs, int(c), turnaround)
+			if n == 0 {
+				fmt.Printf("  %g CPUs per task: no array finishes within %.0f s (the longest point alone takes %.0f s)\n", c, turnaround, longest)
+				continue
+			}
+			fmt.Printf("  %g CPUs per task: --array=0-%d (%d tasks, %d CPUs) finishes within %.0f s (longest shard %.0f s)\n",
+				c, n-1, n, n*int(c), turnaround, makespan(costs, n, int(c)))
+		}
+	}
+	report("full sweep, extrapolated", costs)
 	return nil
+}
+
+func label(p point) string {
+	if p.Heuristics == "none" {
+		return "v1"
+	}
+	return fmt.Sprintf("v2 P=%d", p.SubsetUnits)
 }
 
 // makespan is the longest shard's time: shard i takes points i, i+n, …, in
