@@ -198,7 +198,7 @@ grep -q "sweep: 32 points ($KEPT already done, $((32 - KEPT)) run)" "$RERUN_LOG"
 [ "$(wc -l <"$J1")" = 32 ] || fail "shard 1's journal has $(wc -l <"$J1") lines, not 32: a point ran twice"
 
 say "local run of the same sweep"
-"$SUDOKUSIM" sweep --quiet --out "$W/local" "${SWEEP[@]}"
+"$SUDOKUSIM" sweep --quiet --out "$W/local" "${SWEEP[@]}" | sed "s|$W|\$W|g; s/^/  /"
 for f in results.csv results.json sweep.json; do
   cmp "$W/local/$f" "$W/merged/$f" || fail "$f of the Slurm run differs from the local run"
 done

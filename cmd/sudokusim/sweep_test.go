@@ -38,6 +38,7 @@ func TestSweepBadUsage(t *testing.T) {
 		{"sweep", "--cpc", "x"},
 		{"sweep", "--cpc", "3"},
 		{"sweep", "--clock-mhz", "-1"},
+		{"sweep", "--clock-mhz", "inf"},
 		{"sweep", "--shard", "2/2"},
 		{"sweep", "--mode", "slow"},
 		{"sweep", "--heuristics", "naked-pair"},
