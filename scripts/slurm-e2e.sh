@@ -54,7 +54,7 @@ teardown() {
     done
   fi
   rm -rf "$W"
-  say "cluster torn down, $W removed"
+  say "cluster torn down, its temporary directory removed"
   exit "$status"
 }
 trap teardown EXIT
