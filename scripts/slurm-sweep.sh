@@ -27,8 +27,16 @@ if [ $# -lt 2 ]; then
 fi
 N=$1 OUT=$2
 shift 2
-I=${SLURM_ARRAY_TASK_ID:?not a job-array task: submit with sbatch --array=0-$((N - 1))}
-if ! [[ $N =~ ^[1-9][0-9]*$ ]] || [ "$I" -ge "$N" ]; then
+if ! [[ $N =~ ^[1-9][0-9]*$ ]]; then
+  echo "$0: the shard count N=$N is not a positive integer" >&2
+  exit 2
+fi
+if [ -z "${SLURM_ARRAY_TASK_ID:-}" ]; then
+  echo "$0: not a job-array task: submit with sbatch --array=0-$((N - 1))" >&2
+  exit 2
+fi
+I=$SLURM_ARRAY_TASK_ID
+if ! [[ $I =~ ^[0-9]+$ ]] || [ "$I" -ge "$N" ]; then
   echo "$0: array task $I is not a shard of N=$N (use --array=0-$((N - 1)))" >&2
   exit 2
 fi
