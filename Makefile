@@ -1,7 +1,7 @@
 # sudokusim — common tasks. `make test` is what CI runs (via .ci/run).
 GO ?= go
 
-.PHONY: test bench run lint fuzz plots compare
+.PHONY: test bench run lint fuzz plots compare slurm-e2e
 
 test:
 	$(GO) test ./...
@@ -29,7 +29,7 @@ plots:
 	  --max-cycles 100000000 \
 	  ../shared/data/fpt09/puzzle03b.sudoku ../shared/data/fpt09/puzzle04a.sudoku \
 	  ../shared/data/fpt09/puzzle05a.sudoku ../shared/data/fpt09/puzzle06a.sudoku
-	rm docs/sweep/points.jsonl
+	rm docs/sweep/points.jsonl docs/sweep/sweep.json
 	# The GA and engine-array sweeps behind docs/sweep-ga and docs/sweep-swarm
 	# (docs/results.md; keep the two in step).
 	$(GO) run ./cmd/sudokusim sweep --design ga --quiet --out docs/sweep-ga \
@@ -48,3 +48,9 @@ compare:
 	$(GO) run ./cmd/sudokusim compare --quiet --out docs/compare --max-cycles 100000 --seeds 2 \
 	  ../shared/data/fpt09
 	rm docs/compare/compare.json
+
+# A one-node Slurm cluster on this machine runs a sharded sweep as a job
+# array, one task pre-empted and resumed, and must match a local run
+# (scripts/slurm-e2e.sh, docs/cluster.md). Needs root; about 40 s.
+slurm-e2e:
+	scripts/slurm-e2e.sh

@@ -6,10 +6,15 @@
 // is one simulated run (bnb.Fast by default, bnb.Simulate in cycle mode)
 // plus the resource estimate of its configuration (rtl/area). Points run in
 // parallel; each finished point is appended to a journal (points.jsonl) in
-// the output directory, so a sweep that is stopped and started again skips
-// what it has done. A shard i/n runs every n-th point, so independent
-// machines or a batch scheduler's job array can split a sweep; Merge joins
-// their journals. The results (results.csv, results.json) hold no wall-clock
+// the output directory, so a sweep that is stopped (or killed) and started
+// again skips what it has done. A point's key is the point itself: the
+// puzzle's name and content hash, the configuration and every setting that
+// can change its result (mode, cycle limit, link, device), so a changed
+// setting runs again. A shard i/n runs every n-th point, so independent
+// machines or a batch scheduler's job array can split a sweep; each output
+// directory's sweep.json names the sweep (a hash of all its points' keys)
+// and the shard, and Merge joins the journals of one sweep's shards only,
+// all of them and each finished. The results (results.csv, results.json) hold no wall-clock
 // figure, so a sharded and merged sweep writes the same bytes as one run.
 // Plots (PNG and SVG, gonum/plot): slices versus k with the paper's Table 2,
 // block RAMs versus maximum order with the device's capacity, solve cycles

@@ -16,29 +16,42 @@ import (
 // Merge joins.
 const JournalName = "points.jsonl"
 
-// readJournal reads the rows of dir's journal by key; a missing journal is
-// empty. A torn last line (a sweep killed mid-write) is dropped, so its
+// entry is one journal line: a point's row and what computing it cost.
+type entry struct {
+	Row
+	// CostSeconds is the CPU time the point's simulation took on its
+	// worker's thread (bnb.Fast and bnb.Simulate run on one goroutine; the
+	// worker is locked to its thread), so it does not grow when other
+	// processes share the cores; without a thread clock (not Linux) it is
+	// wall-clock time. It is journalled, and sweep and merge report the
+	// sum, but it is no result: the results files leave it out, so a
+	// sharded sweep writes the same results as one run.
+	CostSeconds float64 `json:"cost_seconds"`
+}
+
+// readJournal reads the entries of dir's journal by key; a missing journal
+// is empty. A torn last line (a sweep killed mid-write) is dropped, so its
 // point runs again; any other bad line is an error naming it.
-func readJournal(dir string) (map[string]Row, error) {
+func readJournal(dir string) (map[string]entry, error) {
 	path := filepath.Join(dir, JournalName)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]Row{}, nil
+		return map[string]entry{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	rows := map[string]Row{}
+	rows := map[string]entry{}
 	for line, rest := 1, data; len(rest) > 0; line++ {
 		i := bytes.IndexByte(rest, '\n')
 		if i < 0 { // torn: no newline was written after it
 			break
 		}
-		var r Row
-		if err := json.Unmarshal(rest[:i], &r); err != nil {
+		var e entry
+		if err := json.Unmarshal(rest[:i], &e); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
-		rows[r.Key()] = r
+		rows[e.Key()] = e
 		rest = rest[i+1:]
 	}
 	return rows, nil
@@ -77,10 +90,10 @@ func openJournal(dir string) (*journal, error) {
 	return &journal{f: f, w: bufio.NewWriter(f)}, nil
 }
 
-// add writes one row as a line and flushes it, so a killed sweep loses at
+// add writes one entry as a line and flushes it, so a killed sweep loses at
 // most the line being written.
-func (j *journal) add(r Row) error {
-	b, err := json.Marshal(r)
+func (j *journal) add(e entry) error {
+	b, err := json.Marshal(e)
 	if err != nil {
 		return err
 	}

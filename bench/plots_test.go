@@ -44,7 +44,7 @@ func TestParetoPlotKeepsTimeoutsAndMisfitsOffTheFront(t *testing.T) {
 	dev, err := area.LookupDevice(area.DefaultDevice)
 	require.NoError(t, err)
 	row := func(k int, status string, seconds float64, slices int, fits bool) Row {
-		return Row{Point: Point{Puzzle: "p", Order: 3, CPC: k, Heuristics: "none", MaxOrder: 15, ClockMHz: 100, Mode: "fast"},
+		return Row{Point: Point{Puzzle: "p", Order: 3, CPC: k, Heuristics: "none", MaxOrder: 15, ClockMHz: 100, Settings: Settings{Mode: "fast"}},
 			Status: status, Seconds: seconds, Slices: slices, Fits: fits}
 	}
 	rows := []Row{

@@ -1,7 +1,11 @@
 package bench
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"sudokusim/sudoku"
@@ -12,6 +16,16 @@ import (
 type Puzzle struct {
 	Name string
 	Grid *sudoku.Grid
+}
+
+// GridHash identifies a puzzle by its content: the first 64 bits of the
+// SHA-256 of its order and cells, in hex. Two files with one name but other
+// givens hash differently; a generated puzzle's hash follows its seed.
+func GridHash(g *sudoku.Grid) string {
+	h := sha256.New()
+	h.Write([]byte{byte(g.Order)})
+	h.Write(g.Cells)
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // Axes are the swept synthesis parameters.
@@ -27,22 +41,47 @@ type Axes struct {
 	SubsetUnits []int
 }
 
-// Point is one run of a sweep: a puzzle on one configuration.
+// Settings are the settings of a sweep that are the same for all its
+// points but change their results. Every point carries them, so they are
+// part of its key: a sweep run again with another setting runs again.
+type Settings struct {
+	// Mode is "fast" (bnb.Fast) or "cycle" (bnb.Simulate).
+	Mode string `json:"mode"`
+	// MaxCycles is the search cycle limit; 0 is t_max of the puzzle's order
+	// at the point's clock.
+	MaxCycles uint64 `json:"max_cycles"`
+	// Link is how the puzzle reaches the processor: "direct" or "uart".
+	Link string `json:"link"`
+	// Device is where the resource columns are placed (its catalogue name).
+	Device string `json:"device"`
+}
+
+// Point is one run of a sweep: a puzzle on one configuration under the
+// sweep's settings.
 type Point struct {
-	Puzzle      string  `json:"puzzle"`
+	Puzzle string `json:"puzzle"`
+	// PuzzleHash is GridHash of the puzzle: the name says which file, the
+	// hash what was in it.
+	PuzzleHash  string  `json:"puzzle_hash"`
 	Order       int     `json:"order"`
 	CPC         int     `json:"cpc"`
 	Heuristics  string  `json:"heuristics"`
 	SubsetUnits int     `json:"subset_units"`
 	MaxOrder    int     `json:"max_order"`
 	ClockMHz    float64 `json:"clock_mhz"`
-	Mode        string  `json:"mode"`
+	Settings
 }
 
 // Key identifies a point in journals; two points with one key are the same
-// run.
+// run. It is the point's JSON encoding, so every field of Point (and of
+// Settings) is in it without being listed here: a field added to either
+// cannot be left out of the key (TestKeyCoversEveryField).
 func (p Point) Key() string {
-	return fmt.Sprintf("%s|%d|%s|%d|%d|%g|%s", p.Puzzle, p.CPC, p.Heuristics, p.SubsetUnits, p.MaxOrder, p.ClockMHz, p.Mode)
+	b, err := json.Marshal(p)
+	if err != nil { // strings, integers and finite floats (Points checks) always encode
+		panic(fmt.Sprintf("bench: point key: %v", err))
+	}
+	return string(b)
 }
 
 // Config is the configuration part of a point (everything but the puzzle).
@@ -84,16 +123,21 @@ func canonicalHeuristics(s string) (string, error) {
 	return strings.Join(names, ","), nil
 }
 
-// Points is the cartesian product of the axes over the puzzles, in a fixed
-// order (puzzle-major, then k, heuristics, subset units, maximum order,
-// clock). A puzzle larger than a configuration's maximum order is left out
+// Points is the cartesian product of the axes over the puzzles under the
+// settings set, in a fixed order (puzzle-major, then k, heuristics, subset
+// units, maximum order, clock). A puzzle larger than a configuration's maximum order is left out
 // of that configuration: the hardware would only reject it. Version 1 has no
 // subset comparator, so its points take subset units 0 only. No subset-unit
 // axis means the simulator's default (0).
-func Points(axes Axes, puzzles []Puzzle, mode string) ([]Point, error) {
+func Points(axes Axes, puzzles []Puzzle, set Settings) ([]Point, error) {
 	if len(axes.CPC) == 0 || len(axes.Heuristics) == 0 || len(axes.MaxOrders) == 0 || len(axes.ClockMHz) == 0 {
 		return nil, fmt.Errorf("bench: every axis needs at least one value (cpc %v, heuristics %v, max order %v, clock %v)",
 			axes.CPC, axes.Heuristics, axes.MaxOrders, axes.ClockMHz)
+	}
+	for _, f := range axes.ClockMHz {
+		if !(f > 0) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("bench: clock %g MHz is not a positive number", f)
+		}
 	}
 	hs := make([]string, len(axes.Heuristics))
 	for i, h := range axes.Heuristics {
@@ -109,6 +153,7 @@ func Points(axes Axes, puzzles []Puzzle, mode string) ([]Point, error) {
 	}
 	var pts []Point
 	for _, pz := range puzzles {
+		hash := GridHash(pz.Grid)
 		for _, k := range axes.CPC {
 			for _, h := range hs {
 				us := units
@@ -121,8 +166,8 @@ func Points(axes Axes, puzzles []Puzzle, mode string) ([]Point, error) {
 							continue
 						}
 						for _, f := range axes.ClockMHz {
-							pts = append(pts, Point{Puzzle: pz.Name, Order: pz.Grid.Order, CPC: k, Heuristics: h,
-								SubsetUnits: u, MaxOrder: m, ClockMHz: f, Mode: mode})
+							pts = append(pts, Point{Puzzle: pz.Name, PuzzleHash: hash, Order: pz.Grid.Order, CPC: k, Heuristics: h,
+								SubsetUnits: u, MaxOrder: m, ClockMHz: f, Settings: set})
 						}
 					}
 				}

@@ -30,12 +30,11 @@ type Row struct {
 	WithinTMax bool    `json:"within_tmax"`
 	Slices     int     `json:"slices"`
 	BlockRAMs  int     `json:"block_rams"`
-	Device     string  `json:"device"`
 	Fits       bool    `json:"fits"`
 }
 
 var csvHeader = []string{
-	"puzzle", "order", "cpc", "heuristics", "subset_units", "max_order", "clock_mhz", "mode", "status",
+	"puzzle", "puzzle_hash", "order", "cpc", "heuristics", "subset_units", "max_order", "clock_mhz", "mode", "max_cycles", "link", "status",
 	"cycles", "cycles_rx", "cycles_load", "cycles_heuristics", "cycles_search", "cycles_tx", "cycles_solve",
 	"nodes", "backtracks", "max_depth", "seconds", "tmax_seconds", "within_tmax",
 	"slices", "block_rams", "device", "fits",
@@ -45,7 +44,8 @@ func (r Row) csv() []string {
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	return []string{
-		r.Puzzle, strconv.Itoa(r.Order), strconv.Itoa(r.CPC), r.Heuristics, strconv.Itoa(r.SubsetUnits), strconv.Itoa(r.MaxOrder), f(r.ClockMHz), r.Mode, r.Status,
+		r.Puzzle, r.PuzzleHash, strconv.Itoa(r.Order), strconv.Itoa(r.CPC), r.Heuristics, strconv.Itoa(r.SubsetUnits), strconv.Itoa(r.MaxOrder), f(r.ClockMHz),
+		r.Mode, u(r.MaxCycles), r.Link, r.Status,
 		u(r.Cycles), u(r.Rx), u(r.Load), u(r.HeurCycles), u(r.Search), u(r.Tx), u(r.Solve),
 		u(r.Nodes), u(r.Backtracks), strconv.Itoa(r.MaxDepth), f(r.Seconds), f(r.TMax), strconv.FormatBool(r.WithinTMax),
 		strconv.Itoa(r.Slices), strconv.Itoa(r.BlockRAMs), r.Device, strconv.FormatBool(r.Fits),

@@ -1,13 +1,16 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -40,32 +43,61 @@ type Spec struct {
 	Progress io.Writer
 }
 
+// settings are the spec's result-changing settings as every point carries
+// them (TestSpecFieldsAreClassified holds each Spec field to being either
+// here or declared result-neutral), with the defaults filled in and the
+// device by its catalogue name.
+func (s Spec) settings() (Settings, area.Device, error) {
+	set := Settings{Mode: s.Mode, MaxCycles: s.MaxCycles, Link: s.Link.String(), Device: s.Device}
+	if set.Mode == "" {
+		set.Mode = "fast"
+	}
+	if set.Mode != "fast" && set.Mode != "cycle" {
+		return Settings{}, area.Device{}, fmt.Errorf("bench: mode %q is not fast or cycle", set.Mode)
+	}
+	if set.Device == "" {
+		set.Device = area.DefaultDevice
+	}
+	dev, err := area.LookupDevice(set.Device)
+	if err != nil {
+		return Settings{}, area.Device{}, err
+	}
+	set.Device = dev.Name
+	return set, dev, nil
+}
+
+// Points is every point of the sweep (all shards), settings filled in.
+func (s Spec) Points() ([]Point, error) {
+	set, _, err := s.settings()
+	if err != nil {
+		return nil, err
+	}
+	return Points(s.Axes, s.Puzzles, set)
+}
+
 // Summary says what a Run did.
 type Summary struct {
 	Points, Skipped, Ran int
+	// CostSeconds is the sum of the shard's points' costs (entry), those
+	// run earlier included: the CPU time the shard needs.
+	CostSeconds float64
 }
 
 // Run runs the sweep's points that the journal in Out does not already
 // hold, then writes the results and plots of all the shard's points.
 func Run(s Spec) (Summary, error) {
-	if s.Mode == "" {
-		s.Mode = "fast"
-	}
-	if s.Mode != "fast" && s.Mode != "cycle" {
-		return Summary{}, fmt.Errorf("bench: mode %q is not fast or cycle", s.Mode)
-	}
-	if s.Device == "" {
-		s.Device = area.DefaultDevice
-	}
-	dev, err := area.LookupDevice(s.Device)
+	set, dev, err := s.settings()
 	if err != nil {
 		return Summary{}, err
 	}
-	all, err := Points(s.Axes, s.Puzzles, s.Mode)
+	all, err := Points(s.Axes, s.Puzzles, set)
 	if err != nil {
 		return Summary{}, err
 	}
 	pts := s.Shard.Select(all)
+	if err := writeManifest(s.Out, Manifest{Sweep: SweepID(all), Shard: s.Shard.String(), Total: len(all), Points: pts}); err != nil {
+		return Summary{}, err
+	}
 	done, err := readJournal(s.Out)
 	if err != nil {
 		return Summary{}, err
@@ -85,19 +117,21 @@ func Run(s Spec) (Summary, error) {
 	}
 	sum := Summary{Points: len(pts), Skipped: len(pts) - len(todo), Ran: len(todo)}
 	if len(todo) > 0 {
-		if err := s.runPoints(todo, grids, dev, done); err != nil {
+		if err := s.runPoints(todo, grids, done); err != nil {
 			return sum, err
 		}
 	}
 	rows := make([]Row, 0, len(pts))
 	for _, p := range pts {
-		rows = append(rows, done[p.Key()])
+		e := done[p.Key()]
+		rows = append(rows, e.Row)
+		sum.CostSeconds += e.CostSeconds
 	}
 	return sum, WriteResults(s.Out, rows, dev)
 }
 
 // runPoints runs points on Jobs workers, journalling each row.
-func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, dev area.Device, done map[string]Row) error {
+func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, done map[string]entry) error {
 	j, err := openJournal(s.Out)
 	if err != nil {
 		return err
@@ -125,12 +159,16 @@ func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, dev area.De
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			runtime.LockOSThread() // threadCPU measures this goroutine alone
+			defer runtime.UnlockOSThread()
 			for p := range ch {
-				r, err := s.runPoint(p, grids[p.Puzzle], dev)
+				cost := startCost()
+				r, err := runPoint(p, grids[p.Puzzle])
+				e := entry{Row: r, CostSeconds: cost()}
 				mu.Lock()
 				if err == nil {
-					err = j.add(r)
-					done[p.Key()] = r
+					err = j.add(e)
+					done[p.Key()] = e
 				}
 				if err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("bench: %s on %s: %w", p.Puzzle, p.Config(), err)
@@ -153,13 +191,37 @@ func (s Spec) runPoints(todo []Point, grids map[string]*sudoku.Grid, dev area.De
 	return firstErr
 }
 
-// runPoint simulates one point and estimates its configuration.
-func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
-	cfg, err := SimConfig(p.Config(), s.Link)
+// startCost starts measuring a point's cost on the calling (locked)
+// thread: its CPU time, or its wall-clock time where there is no thread
+// clock. The returned function reads it in seconds.
+func startCost() func() float64 {
+	wall := time.Now()
+	cpu, ok := threadCPU()
+	return func() float64 {
+		if now, ok2 := threadCPU(); ok && ok2 {
+			return (now - cpu).Seconds()
+		}
+		return time.Since(wall).Seconds()
+	}
+}
+
+// runPoint simulates one point and estimates its configuration. It reads
+// nothing but the point and its grid (whose hash is in the point), so the
+// point's key names everything its row depends on.
+func runPoint(p Point, g *sudoku.Grid) (Row, error) {
+	link, err := bnb.ParseLink(p.Link)
 	if err != nil {
 		return Row{}, err
 	}
-	cfg.MaxSearchCycles = s.MaxCycles
+	dev, err := area.LookupDevice(p.Device)
+	if err != nil {
+		return Row{}, err
+	}
+	cfg, err := SimConfig(p.Config(), link)
+	if err != nil {
+		return Row{}, err
+	}
+	cfg.MaxSearchCycles = p.MaxCycles
 	var res bnb.Result
 	if p.Mode == "cycle" {
 		res, err = bnb.Simulate(cfg, g, bnb.SimOptions{})
@@ -169,7 +231,7 @@ func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
 	if err != nil {
 		return Row{}, err
 	}
-	ap, err := AreaParams(p.Config(), s.Link == bnb.LinkUART)
+	ap, err := AreaParams(p.Config(), link == bnb.LinkUART)
 	if err != nil {
 		return Row{}, err
 	}
@@ -185,7 +247,7 @@ func (s Spec) runPoint(p Point, g *sudoku.Grid, dev area.Device) (Row, error) {
 		Solve: c.Load + c.Heuristics + c.Search,
 		Nodes: res.Search.Nodes, Backtracks: res.Search.Backtracks, MaxDepth: res.Search.MaxDepth,
 		Seconds: float64(c.Total()) / cfg.ClockHz, TMax: sudoku.TMax(g.Order),
-		Slices: fit.Slices, BlockRAMs: fit.BlockRAMs, Device: dev.Name, Fits: fit.Fits,
+		Slices: fit.Slices, BlockRAMs: fit.BlockRAMs, Fits: fit.Fits,
 	}
 	r.WithinTMax = res.Status == bnb.Solved && r.Seconds <= r.TMax
 	if math.IsInf(r.Seconds, 0) || math.IsNaN(r.Seconds) {
@@ -244,56 +306,127 @@ func WriteResults(dir string, rows []Row, dev area.Device) error {
 	return WritePlots(dir, rows, dev)
 }
 
-// Merge joins the journals of several sweep directories (shards) into out
-// and writes its results and plots. A point present in two journals must
-// have the same row in both.
-func Merge(out string, dirs []string, device string) (int, error) {
-	if device == "" {
-		device = area.DefaultDevice
+// MergeSummary says what a Merge joined.
+type MergeSummary struct {
+	Points, Shards int
+	// CostSeconds is the sum of the points' costs (entry): the CPU time
+	// the sweep took.
+	CostSeconds float64
+}
+
+// Merge joins the shard directories of one sweep into out: their
+// manifests must name one sweep, every shard must be there once and be
+// finished (a journal row for each of its points). It writes the journal,
+// manifest, results and plots of the whole sweep, the same bytes as an
+// unsharded run. The resource columns' device is the sweep's; device, when
+// not empty, must name it.
+func Merge(out string, dirs []string, device string) (MergeSummary, error) {
+	if len(dirs) == 0 {
+		return MergeSummary{}, errors.New("bench: merge: no shard directories")
 	}
-	dev, err := area.LookupDevice(device)
-	if err != nil {
-		return 0, err
+	type shard struct {
+		dir  string
+		m    Manifest
+		rows []entry
 	}
-	all := map[string]Row{}
+	var (
+		first  shard
+		n      int
+		shards = map[int]shard{}
+	)
 	for _, d := range dirs {
-		if _, err := os.Stat(filepath.Join(d, JournalName)); err != nil {
-			return 0, fmt.Errorf("bench: merge: %s has no %s: %w", d, JournalName, err)
-		}
-		rows, err := readJournal(d)
+		m, err := ReadManifest(d)
 		if err != nil {
-			return 0, err
+			return MergeSummary{}, fmt.Errorf("bench: merge: %w", err)
 		}
-		for k, r := range rows {
-			if old, ok := all[k]; ok && old != r {
-				return 0, fmt.Errorf("bench: merge: point %s differs between shards (%s)", k, d)
+		sh, err := ParseShard(m.Shard)
+		if err != nil {
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s: %w", d, err)
+		}
+		if first.dir == "" {
+			first, n = shard{dir: d, m: m}, sh.N
+		}
+		if m.Sweep != first.m.Sweep {
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s holds sweep %s but %s holds sweep %s: shards of different sweeps do not merge",
+				d, m.Sweep, first.dir, first.m.Sweep)
+		}
+		if sh.N != n || m.Total != first.m.Total {
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s is shard %s of %d points but %s is shard %s of %d", d, m.Shard, m.Total, first.dir, first.m.Shard, first.m.Total)
+		}
+		if prev, dup := shards[sh.I]; dup {
+			return MergeSummary{}, fmt.Errorf("bench: merge: shard %s is both %s and %s", m.Shard, prev.dir, d)
+		}
+		done, err := readJournal(d)
+		if err != nil {
+			return MergeSummary{}, err
+		}
+		rows := make([]entry, 0, len(m.Points))
+		for _, p := range m.Points {
+			if e, ok := done[p.Key()]; ok {
+				rows = append(rows, e)
 			}
-			all[k] = r
+		}
+		if len(rows) < len(m.Points) {
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s: shard %s is unfinished (%d of %d points journalled); run it again to resume it",
+				d, m.Shard, len(rows), len(m.Points))
+		}
+		shards[sh.I] = shard{dir: d, m: m, rows: rows}
+	}
+	var missing []string
+	for i := 0; i < n; i++ {
+		if _, ok := shards[i]; !ok {
+			missing = append(missing, Shard{I: i, N: n}.String())
 		}
 	}
-	rows := make([]Row, 0, len(all))
-	for _, r := range all {
-		rows = append(rows, r)
+	if len(missing) > 0 {
+		return MergeSummary{}, fmt.Errorf("bench: merge: sweep %s is missing shard %s", first.m.Sweep, strings.Join(missing, ", "))
 	}
-	sortRows(rows)
+	// Shard i holds points i, i+n, i+2n, …: deal them back in sweep order.
+	all := make([]Point, 0, first.m.Total)
+	entries := make([]entry, 0, first.m.Total)
+	for j := 0; j < first.m.Total; j++ {
+		sh := shards[j%n]
+		if j/n >= len(sh.m.Points) {
+			return MergeSummary{}, fmt.Errorf("bench: merge: %s: shard %s has %d points, too few for a sweep of %d", sh.dir, sh.m.Shard, len(sh.m.Points), first.m.Total)
+		}
+		all = append(all, sh.m.Points[j/n])
+		entries = append(entries, sh.rows[j/n])
+	}
+	if id := SweepID(all); id != first.m.Sweep {
+		return MergeSummary{}, fmt.Errorf("bench: merge: the shards' points make sweep %s, not %s: a manifest was edited or is from another sudokusim", id, first.m.Sweep)
+	}
+	dev, err := area.LookupDevice(all[0].Device)
+	if err != nil {
+		return MergeSummary{}, err
+	}
+	if device != "" && !strings.EqualFold(device, dev.Name) {
+		return MergeSummary{}, fmt.Errorf("bench: merge: the sweep placed its designs on %s, not %s", dev.Name, device)
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		return 0, err
+		return MergeSummary{}, err
 	}
 	if err := os.Remove(filepath.Join(out, JournalName)); err != nil && !os.IsNotExist(err) {
-		return 0, err
+		return MergeSummary{}, err
 	}
 	j, err := openJournal(out)
 	if err != nil {
-		return 0, err
+		return MergeSummary{}, err
 	}
-	for _, r := range rows {
-		if err := j.add(r); err != nil {
+	sum := MergeSummary{Points: len(entries), Shards: n}
+	rows := make([]Row, len(entries))
+	for i, e := range entries {
+		if err := j.add(e); err != nil {
 			j.close()
-			return 0, err
+			return MergeSummary{}, err
 		}
+		rows[i] = e.Row
+		sum.CostSeconds += e.CostSeconds
 	}
 	if err := j.close(); err != nil {
-		return 0, err
+		return MergeSummary{}, err
 	}
-	return len(rows), WriteResults(out, rows, dev)
+	if err := writeManifest(out, Manifest{Sweep: first.m.Sweep, Shard: Shard{}.String(), Total: len(all), Points: all}); err != nil {
+		return MergeSummary{}, err
+	}
+	return sum, WriteResults(out, rows, dev)
 }

@@ -44,13 +44,13 @@ func TestSweepWritesEverything(t *testing.T) {
 	sum, err := Run(tinySpec(t, out))
 	require.NoError(t, err)
 	// 3 puzzles × 2 k × 1 heuristic set × 2 orders × 2 clocks.
-	assert.Equal(t, Summary{Points: 24, Skipped: 0, Ran: 24}, sum)
+	assert.Equal(t, Summary{Points: 24, Skipped: 0, Ran: 24}, counts(sum))
 
 	csvData, err := os.ReadFile(filepath.Join(out, "results.csv"))
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(string(csvData)), "\n")
 	assert.Len(t, lines, 25)
-	assert.True(t, strings.HasPrefix(lines[0], "puzzle,order,cpc,"))
+	assert.True(t, strings.HasPrefix(lines[0], "puzzle,puzzle_hash,order,cpc,"))
 
 	// Every solved row's cycles agree with a direct bnb.Fast run, and the
 	// seconds with the clock.
@@ -165,10 +165,10 @@ func TestSweepResumes(t *testing.T) {
 	spec.Axes.CPC = []int{1, 2}
 	sum, err := Run(spec)
 	require.NoError(t, err)
-	assert.Equal(t, Summary{Points: 24, Skipped: 12, Ran: 12}, sum)
+	assert.Equal(t, Summary{Points: 24, Skipped: 12, Ran: 12}, counts(sum))
 	sum, err = Run(spec)
 	require.NoError(t, err)
-	assert.Equal(t, Summary{Points: 24, Skipped: 24, Ran: 0}, sum)
+	assert.Equal(t, Summary{Points: 24, Skipped: 24, Ran: 0}, counts(sum))
 
 	journal, err := os.ReadFile(filepath.Join(out, JournalName))
 	require.NoError(t, err)
@@ -194,10 +194,22 @@ func TestShardMergeEqualsWholeRun(t *testing.T) {
 	}
 	assert.Equal(t, 24, total)
 	merged := t.TempDir()
-	n, err := Merge(merged, dirs, "")
+	msum, err := Merge(merged, dirs, "")
 	require.NoError(t, err)
-	assert.Equal(t, 24, n)
-	for _, f := range []string{"results.csv", "results.json"} {
+	assert.Equal(t, 24, msum.Points)
+	// The merge's cost is the shards' costs, each point's once.
+	var shardCost float64
+	for _, d := range dirs {
+		es, err := readJournal(d)
+		require.NoError(t, err)
+		for _, e := range es {
+			assert.Positive(t, e.CostSeconds, e.Key())
+			shardCost += e.CostSeconds
+		}
+	}
+	assert.InDelta(t, shardCost, msum.CostSeconds, 1e-9)
+	assert.Positive(t, msum.CostSeconds)
+	for _, f := range []string{"results.csv", "results.json", ManifestName} {
 		a, err := os.ReadFile(filepath.Join(whole, f))
 		require.NoError(t, err)
 		b, err := os.ReadFile(filepath.Join(merged, f))
@@ -248,7 +260,7 @@ func TestSweepErrors(t *testing.T) {
 	}
 	_, err := Merge(t.TempDir(), []string{t.TempDir()}, "")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), JournalName)
+	assert.Contains(t, err.Error(), ManifestName)
 }
 
 func TestParseShard(t *testing.T) {
@@ -286,7 +298,7 @@ func TestSweepResumesAfterTornLine(t *testing.T) {
 
 	sum, err := Run(spec)
 	require.NoError(t, err)
-	assert.Equal(t, Summary{Points: 24, Skipped: 22, Ran: 2}, sum)
+	assert.Equal(t, Summary{Points: 24, Skipped: 22, Ran: 2}, counts(sum))
 	rows, err := readJournal(out)
 	require.NoError(t, err)
 	assert.Len(t, rows, 24)

@@ -28,9 +28,11 @@ and --clock-mhz on
 every puzzle (FILEs, every .sudoku file in a DIR, a --generate'd suite, or
 the embedded sample puzzle when none is given) on all cores, and writes results.csv,
 results.json and the plots (PNG and SVG) into --out. Finished points are
-journalled in --out/points.jsonl: running the same sweep again skips them.
+journalled in --out/points.jsonl with what each cost: running the same sweep
+again skips them (a changed setting or puzzle content runs again).
 --shard i/n runs every n-th point from i (0 ≤ i < n) for job arrays;
-'sweep merge' joins the shard directories (docs/slurm-sweep.sh).
+'sweep merge' joins the shard directories of one sweep (docs/cluster.md,
+scripts/slurm-sweep.sh).
 Lists are comma-separated; --heuristics may be repeated, one set each.
 --design ga or --design swarm sweeps the GA processor or the engine array
 instead (sudokusim sweep --design ga --help).`
@@ -133,7 +135,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if len(notFit) > 0 {
 		fmt.Fprintf(stdout, "%s: %s\n", notFitLine(notFit[0].fit), notFitList(notFit))
 	}
-	fmt.Fprintf(stdout, "sweep: %d points (%d already done, %d run) → %s\n", sum.Points, sum.Skipped, sum.Ran, *out)
+	fmt.Fprintf(stdout, "sweep: %d points (%d already done, %d run) → %s; the points cost %s of CPU\n",
+		sum.Points, sum.Skipped, sum.Ran, *out, cpuTime(sum.CostSeconds))
 	return exitOK
 }
 
@@ -167,7 +170,7 @@ func validateSweep(s bench.Spec) ([]unfit, error) {
 	if err != nil {
 		return nil, err
 	}
-	pts, err := bench.Points(s.Axes, s.Puzzles, s.Mode)
+	pts, err := s.Points()
 	if err != nil {
 		return nil, err
 	}
@@ -202,21 +205,22 @@ func validateSweep(s bench.Spec) ([]unfit, error) {
 }
 
 func runSweepMerge(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("sweep merge", "usage: sudokusim sweep merge --out DIR SHARD_DIR ...\n\nJoins the journals of sweep shard directories and writes the results and plots into --out.", stdout)
+	fs := newFlagSet("sweep merge", "usage: sudokusim sweep merge --out DIR SHARD_DIR ...\n\nJoins the journals of the shard directories of one sweep (every shard, each\nfinished) and writes the results and plots into --out; shards of different\nsweeps (their sweep.json) are refused.", stdout)
 	out := fs.String("out", "sweep-out", "output directory")
-	device := fs.String("device", area.DefaultDevice, "device for the plots")
+	device := fs.String("device", "", "check that the sweep placed its designs on this device (default: take the sweep's)")
 	if done, status := parseFlags(fs, args, stderr); done {
 		return status
 	}
 	if fs.NArg() == 0 {
 		return usageError(stderr, "sweep merge", "no shard directories")
 	}
-	n, err := bench.Merge(*out, fs.Args(), *device)
+	sum, err := bench.Merge(*out, fs.Args(), *device)
 	if err != nil {
 		fmt.Fprintf(stderr, "sudokusim sweep merge: %s\n", oneLine(err.Error()))
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "sweep merge: %d points from %d directories → %s\n", n, fs.NArg(), *out)
+	fmt.Fprintf(stdout, "sweep merge: %d points from %d shards → %s; the points cost %s of CPU\n",
+		sum.Points, sum.Shards, *out, cpuTime(sum.CostSeconds))
 	return exitOK
 }
 
@@ -227,6 +231,15 @@ func loadSweepPuzzles(args []string) ([]bench.Puzzle, error) {
 		return []bench.Puzzle{{Name: "sample", Grid: sudoku.Sample()}}, nil
 	}
 	return loadSuite(args)
+}
+
+// cpuTime spells a sum of per-point costs: seconds below an hour, else
+// CPU-hours.
+func cpuTime(sec float64) string {
+	if sec < 3600 {
+		return strconv.FormatFloat(sec, 'f', 1, 64) + " s"
+	}
+	return strconv.FormatFloat(sec/3600, 'f', 2, 64) + " h"
 }
 
 func intList(s string) ([]int, error) {
