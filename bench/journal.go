@@ -59,8 +59,9 @@ func readJournal(dir string) (map[string]entry, error) {
 
 // journal appends finished rows to a sweep's journal.
 type journal struct {
-	f *os.File
-	w *bufio.Writer
+	f     *os.File
+	w     *bufio.Writer
+	lines int // written by this process
 }
 
 // openJournal opens dir's journal for appending, first cutting off a torn
@@ -101,7 +102,18 @@ func (j *journal) add(e entry) error {
 	if _, err := j.w.Write(b); err != nil {
 		return err
 	}
-	return j.w.Flush()
+	if err := j.w.Flush(); err != nil {
+		return err
+	}
+	j.lines++
+	if journalAdded != nil {
+		journalAdded(j.lines)
+	}
+	return nil
 }
+
+// journalAdded, when set (by a test), is called after each line a journal
+// writes with the number of lines written so far.
+var journalAdded func(lines int)
 
 func (j *journal) close() error { return j.f.Close() }

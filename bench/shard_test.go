@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -92,8 +91,8 @@ func copyDir(t *testing.T, from, to string) {
 	}
 }
 
-// killSpec is a shard whose points take long enough (fast mode to a
-// 300k-cycle limit, one at a time) for a kill to land between them.
+// killSpec is a shard of six points run one at a time (fast mode to a
+// 300k-cycle limit).
 func killSpec(t *testing.T, out string) Spec {
 	var ps []Puzzle
 	for _, n := range []string{"puzzle03a", "puzzle04a", "puzzle04b"} {
@@ -108,23 +107,18 @@ func killSpec(t *testing.T, out string) Spec {
 const killEnv = "SUDOKUSIM_BENCH_KILL_OUT"
 
 // TestHelperShardKilled is the process TestKilledShardResumes kills: it
-// runs killSpec's shard and, once two points are journalled, kills itself
-// with SIGKILL, as a scheduler pre-empting the task would.
+// runs killSpec's shard and, the moment its second point is journalled,
+// kills itself with SIGKILL, as a scheduler pre-empting the task would.
 func TestHelperShardKilled(t *testing.T) {
 	out := os.Getenv(killEnv)
 	if out == "" {
 		t.Skip("the process TestKilledShardResumes starts")
 	}
-	go func() {
-		path := filepath.Join(out, JournalName)
-		for {
-			data, _ := os.ReadFile(path)
-			if bytes.Count(data, []byte("\n")) >= 2 {
-				_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			}
-			time.Sleep(100 * time.Microsecond)
+	journalAdded = func(lines int) {
+		if lines == 2 {
+			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		}
-	}()
+	}
 	_, err := Run(killSpec(t, out))
 	require.NoError(t, err)
 }
