@@ -247,3 +247,20 @@ func ExampleSolve() {
 	// solved 45 29
 	// [6 1 4 5 2 7 3 8 9]
 }
+
+func TestProgressReportsTheWork(t *testing.T) {
+	var seen []uint64
+	opts := Options{NodeLimit: 3*checkEvery + 10, Progress: func(w uint64) { seen = append(seen, w) }}
+	r, err := (&Solver{}).Count(context.Background(), sudoku.MustNew(3), 0, opts)
+	require.NoError(t, err)
+	assert.Equal(t, NodeLimit, r.Status)
+	assert.Equal(t, []uint64{checkEvery, 2 * checkEvery, 3 * checkEvery}, seen, "every checkEvery search nodes")
+
+	// Probes report too, counted with the nodes (order 4: probed by default).
+	seen = nil
+	opts = Options{NodeLimit: 2 * checkEvery, Progress: func(w uint64) { seen = append(seen, w) }}
+	r, err = (&Solver{}).Count(context.Background(), sudoku.MustNew(4), 0, opts)
+	require.NoError(t, err)
+	assert.Equal(t, 4096, r.Probed, "the empty 16×16 grid has 4,096 placements, all probed")
+	assert.Equal(t, []uint64{checkEvery, 2 * checkEvery}, seen)
+}

@@ -251,16 +251,20 @@ func (m *matrix) cover(h int32) {
 	nd[nd[h].l].r = nd[h].r
 	nd[nd[h].r].l = nd[h].l
 	if m.scan {
+		hints := m.hints
 		for i := nd[h].d; i != h; i = nd[i].d {
 			for j := nd[i].r; j != i; j = nd[j].r {
-				nd[nd[j].u].d = nd[j].d
-				nd[nd[j].d].u = nd[j].u
-				x := nd[j].c
-				if size[x]--; size[x] <= 1 && len(m.hints) < cap(m.hints) {
-					m.hints = append(m.hints, x)
+				n := &nd[j]
+				u, d := n.u, n.d
+				nd[u].d = d
+				nd[d].u = u
+				x := n.c
+				if size[x]--; size[x] <= 1 && len(hints) < cap(hints) {
+					hints = append(hints, x)
 				}
 			}
 		}
+		m.hints = hints
 		return
 	}
 	m.unlink(h)
