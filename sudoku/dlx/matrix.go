@@ -43,6 +43,7 @@ type matrix struct {
 	// choose checks it. When full, new hints are dropped; the scan still
 	// finds those columns.
 	hints []int32
+	zero  int32
 }
 
 // scanMaxOrder is the largest order whose matrix is searched by scanning
@@ -134,6 +135,7 @@ func (m *matrix) build(g *sudoku.Grid, rng *rand.Rand) bool {
 	m.scan = g.Order <= scanMaxOrder
 	if m.scan {
 		m.hints = grow(m.hints, hintCap)[:0]
+		m.zero = 0
 	}
 	m.bn, m.bp = grow(m.bn, int(cols)+2*n+3), grow(m.bp, int(cols)+2*n+3)
 	m.cellCols = int32(g.Empty())
@@ -259,8 +261,12 @@ func (m *matrix) cover(h int32) {
 				nd[u].d = d
 				nd[d].u = u
 				x := n.c
-				if size[x]--; size[x] <= 1 && len(hints) < cap(hints) {
-					hints = append(hints, x)
+				if size[x]--; size[x] <= 1 {
+					if size[x] == 0 {
+						m.zero = x
+					} else if len(hints) < cap(hints) {
+						hints = append(hints, x)
+					}
 				}
 			}
 		}
@@ -318,6 +324,9 @@ func (m *matrix) choose() int32 {
 		return 0
 	}
 	if m.scan {
+		if h := m.zero; h != 0 && m.size[h] == 0 && m.nd[m.nd[h].l].r == h {
+			return h
+		}
 		for len(m.hints) > 0 {
 			h := m.hints[len(m.hints)-1]
 			m.hints = m.hints[:len(m.hints)-1]
