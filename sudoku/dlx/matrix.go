@@ -1,6 +1,7 @@
 package dlx
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"sudokusim/sudoku"
@@ -70,6 +71,9 @@ type node struct {
 // order, the value order and the bucket order, which changes the order in
 // which the search tries rows and breaks ties between columns.
 func (m *matrix) build(g *sudoku.Grid, rng *rand.Rand) bool {
+	if g.Order <= scanMaxOrder && rng == nil {
+		return m.buildSmall(g)
+	}
 	n := g.Size()
 	cells := n * n
 	m.used = grow(m.used, 3*n*(n+1))
@@ -201,6 +205,106 @@ func (m *matrix) build(g *sudoku.Grid, rng *rand.Rand) bool {
 		m.link(m.colOrder[k])
 	}
 	return true
+}
+
+// buildSmall is build for orders up to scanMaxOrder without shuffling:
+// the same matrix, in the same order, from per-unit candidate bit masks
+// instead of per-value flags, because at order 3 building costs as much
+// as a third of a hard puzzle's search.
+func (m *matrix) buildSmall(g *sudoku.Grid) bool {
+	n := g.Size()
+	cells := n * n
+	full := uint16(1)<<n - 1
+	var rowHas, colHas, boxHas [9]uint16 // bit v-1: value v given in the unit
+	for i, v := range g.Cells {
+		if v == 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		b := g.Box(r, c)
+		bit := uint16(1) << (v - 1)
+		if (rowHas[r]|colHas[c]|boxHas[b])&bit != 0 {
+			return false
+		}
+		rowHas[r] |= bit
+		colHas[c] |= bit
+		boxHas[b] |= bit
+	}
+
+	// Columns, in constraint order: cell, row-value, column-value,
+	// box-value; only unsatisfied ones get a header.
+	m.colOf = grow(m.colOf, 4*cells)
+	var cols, rows int32
+	for i := 0; i < cells; i++ {
+		m.colOf[i] = 0
+		if g.Cells[i] == 0 {
+			cols++
+			m.colOf[i] = cols
+			r, c := i/n, i%n
+			rows += int32(bits.OnesCount16(full &^ (rowHas[r] | colHas[c] | boxHas[g.Box(r, c)])))
+		}
+	}
+	for k, has := range [3]*[9]uint16{&rowHas, &colHas, &boxHas} {
+		base := (k + 1) * cells
+		for unit := 0; unit < n; unit++ {
+			for v := 0; v < n; v++ {
+				m.colOf[base+unit*n+v] = 0
+				if has[unit]&(1<<v) == 0 {
+					cols++
+					m.colOf[base+unit*n+v] = cols
+				}
+			}
+		}
+	}
+
+	m.nd = grow(m.nd, int(1+cols+4*rows))
+	m.size = grow(m.size, int(cols)+1)
+	m.bucket0, m.maxSize = cols+1, int32(n)
+	m.scan = true
+	m.hints = grow(m.hints, hintCap)[:0]
+	m.zero = 0
+	m.cellCols = int32(g.Empty())
+	m.placement = grow(m.placement, int(rows))
+	m.cols, m.rows, m.firstRow = cols, rows, 1+cols
+	nd := m.nd
+	for h := int32(0); h <= cols; h++ {
+		n := &nd[h]
+		n.l, n.r, n.u, n.d, n.c = h-1, h+1, h, h, h
+		m.size[h] = 0
+	}
+	nd[0].l, nd[cols].r = cols, 0
+
+	x, row := m.firstRow, int32(0)
+	for i := 0; i < cells; i++ {
+		if g.Cells[i] != 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		b := g.Box(r, c)
+		for cand := full &^ (rowHas[r] | colHas[c] | boxHas[b]); cand != 0; cand &= cand - 1 {
+			v := bits.TrailingZeros16(cand) // value v+1
+			m.placement[row] = int32(i*n + v)
+			row++
+			m.appendNode(x, x+3, x+1, m.colOf[i])
+			m.appendNode(x+1, x, x+2, m.colOf[cells+r*n+v])
+			m.appendNode(x+2, x+1, x+3, m.colOf[2*cells+c*n+v])
+			m.appendNode(x+3, x+2, x, m.colOf[3*cells+b*n+v])
+			x += 4
+		}
+	}
+	return true
+}
+
+// appendNode makes x, with row neighbours l and r, the last node of
+// column h.
+func (m *matrix) appendNode(x, l, r, h int32) {
+	nd := m.nd
+	up := nd[h].u
+	n := &nd[x]
+	n.l, n.r, n.u, n.d, n.c = l, r, up, h, h
+	nd[up].d = x
+	nd[h].u = x
+	m.size[h]++
 }
 
 // identity returns s resized to n holding first, first+1, ..., shuffled by
