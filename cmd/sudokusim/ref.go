@@ -181,8 +181,10 @@ func refMain(cmd string, args []string, f refFlags, stdout, stderr io.Writer) in
 		case res.Status == dlx.Canceled:
 			rep.Note = "stopped at the time limit, " + limitName
 		}
-		if clash := sudoku.Conflicts(g); len(clash) > 0 {
-			rep.Note = joinNote(rep.Note, "givens clash: "+clash[0].String())
+		if res.Status == dlx.Unsolvable && res.Nodes == 0 { // clashing givens end the search before it starts
+			if clash := sudoku.Conflicts(g); len(clash) > 0 {
+				rep.Note = joinNote(rep.Note, "givens clash: "+clash[0].String())
+			}
 		}
 		tally.add(rep.Status, res.Count)
 		if err := writeRefResult(out, format, *f.json, first+i, rep, res, *f.count); err != nil {
