@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -43,6 +45,7 @@ Exit status: 0 every puzzle solved, 1 any unsolvable or stopped by a limit,
 // refFlags are ref's flags.
 type refFlags struct {
 	json      *bool
+	jobs      *int
 	index     *int
 	count     *int
 	nodeLimit *uint64
@@ -56,6 +59,7 @@ type refFlags struct {
 func addRefFlags(fs *flag.FlagSet) refFlags {
 	f := refFlags{
 		json:      fs.Bool("json", false, "print one JSON object per puzzle, one per line"),
+		jobs:      fs.Int("jobs", 1, "solve `J` puzzles at a time, one per core (0: as many as Go may run at once); the output keeps the file's order"),
 		index:     fs.Int("index", -1, "solve only puzzle `I` (0-based) of a line-format file; -1: every puzzle"),
 		count:     fs.Int("count", 0, "count the solutions of each puzzle up to `N` (0: stop at the first)"),
 		nodeLimit: fs.Uint64("node-limit", 0, "stop a puzzle after `N` search nodes plus probes (0: no limit); status timeout"),
@@ -133,6 +137,8 @@ func refMain(cmd string, args []string, f refFlags, stdout, stderr io.Writer) in
 		return usageError(stderr, cmd, "--count %d: want 0 (stop at the first solution) or a positive limit", *f.count)
 	case *f.count > 0 && *f.restart > 0:
 		return usageError(stderr, cmd, "--restart applies to finding one solution, not to --count")
+	case *f.jobs < 0:
+		return usageError(stderr, cmd, "--jobs %d: want 1 or more, or 0 for one per core", *f.jobs)
 	case *f.probeFrom < sudoku.MinOrder:
 		return usageError(stderr, cmd, "--probe-from %d: want an order of %d or more", *f.probeFrom, sudoku.MinOrder)
 	}
@@ -153,28 +159,72 @@ func refMain(cmd string, args []string, f refFlags, stdout, stderr io.Writer) in
 	}
 	batch := len(grids) > 1
 
+	jobs := *f.jobs
+	if jobs == 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	jobs = min(jobs, len(grids))
+
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	prog := newRefProgress(stderr, len(grids))
-	var s dlx.Solver
 	var tally refTally
 	start := time.Now()
-	for i, g := range grids {
-		limit, limitName := f.timeout.forOrder(g.Order)
+	ctx, cancel := context.WithCancel(context.Background())
+	solveOne := func(s *dlx.Solver, i int) refOutcome {
 		opts := dlx.Options{NodeLimit: *f.nodeLimit, Plain: *f.plain, ProbeFrom: *f.probeFrom, Restart: *f.restart, Seed: *f.seed}
-		prog.puzzle(first+i, limit, &opts)
-		rep, res, err := goldenSolve(&s, g, opts, *f.count, limit)
-		if err != nil {
+		limit, _ := f.timeout.forOrder(grids[i].Order)
+		if jobs == 1 {
+			prog.puzzle(first+i, limit, &opts) // one solver: its node count can go on the bar
+		}
+		return solveRefPuzzle(ctx, s, grids[i], opts, *f.count, limit)
+	}
+	// With several jobs, workers solve the puzzles in any order, each with
+	// its own Solver, and hand them over through one channel per puzzle so
+	// that the output keeps the file's order.
+	solved := make([]chan refOutcome, len(grids))
+	var workers sync.WaitGroup
+	defer func() { cancel(); workers.Wait() }()
+	if jobs > 1 {
+		next := make(chan int, len(grids))
+		for i := range grids {
+			solved[i] = make(chan refOutcome, 1)
+			next <- i
+		}
+		close(next)
+		for range jobs {
+			workers.Add(1)
+			go func() {
+				defer workers.Done()
+				var s dlx.Solver
+				for i := range next {
+					if ctx.Err() != nil {
+						return
+					}
+					solved[i] <- solveOne(&s, i)
+				}
+			}()
+		}
+	}
+	var s dlx.Solver
+	for i, g := range grids {
+		var o refOutcome
+		if jobs > 1 {
+			o = <-solved[i]
+		} else {
+			o = solveOne(&s, i)
+		}
+		rep, res := o.rep, o.res
+		if o.err != nil {
 			prog.clear()
-			return inputError(stderr, fmt.Errorf("%s: puzzle %d: %w", refName(path), first+i, err))
+			return inputError(stderr, fmt.Errorf("%s: puzzle %d: %w", refName(path), first+i, o.err))
 		}
-		if res.Solution != nil {
-			if verr := sudoku.Validate(g, res.Solution); verr != nil { // a bug in dlx, never the user's input
-				prog.clear()
-				fmt.Fprintf(stderr, "sudokusim %s: %s: puzzle %d: dlx returned an invalid solution: %v\n", cmd, refName(path), first+i, verr)
-				return exitFail
-			}
+		if o.invalid != nil { // a bug in dlx, never the user's input
+			prog.clear()
+			fmt.Fprintf(stderr, "sudokusim %s: %s: puzzle %d: dlx returned an invalid solution: %v\n", cmd, refName(path), first+i, o.invalid)
+			return exitFail
 		}
+		_, limitName := f.timeout.forOrder(g.Order)
 		switch {
 		case res.Status == dlx.NodeLimit:
 			rep.Note = fmt.Sprintf("stopped at --node-limit %d", *f.nodeLimit)
@@ -281,13 +331,31 @@ func writeRefResult(w io.Writer, format sudoku.Format, asJSON bool, index int, r
 	return nil
 }
 
+// refOutcome is one puzzle's result as a worker hands it over.
+type refOutcome struct {
+	rep     Report
+	res     dlx.Result
+	err     error // the puzzle is malformed
+	invalid error // dlx's solution breaks a rule or a given
+}
+
+// solveRefPuzzle solves g with s and checks the solution it finds.
+func solveRefPuzzle(ctx context.Context, s *dlx.Solver, g *sudoku.Grid, opts dlx.Options, count int, limit time.Duration) refOutcome {
+	rep, res, err := goldenSolve(ctx, s, g, opts, count, limit)
+	o := refOutcome{rep: rep, res: res, err: err}
+	if err == nil && res.Solution != nil {
+		o.invalid = sudoku.Validate(g, res.Solution)
+	}
+	return o
+}
+
 // goldenSolve runs dlx on g with s — for one solution, or counting up to
-// count when count > 0 — stopping after limit of wall time (0: none), and
+// count when count > 0 — stopping when ctx is done or after limit of wall
+// time (0: none), and
 // fills a Report with the fields that apply to a software solver: design
 // "dlx", order, status, solution, checksum, seconds (wall), tmax, search
 // nodes/backtracks/depth, sim.wall_seconds.
-func goldenSolve(s *dlx.Solver, g *sudoku.Grid, opts dlx.Options, count int, limit time.Duration) (Report, dlx.Result, error) {
-	ctx := context.Background()
+func goldenSolve(ctx context.Context, s *dlx.Solver, g *sudoku.Grid, opts dlx.Options, count int, limit time.Duration) (Report, dlx.Result, error) {
 	if limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)

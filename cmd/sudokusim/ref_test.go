@@ -316,6 +316,7 @@ func TestRefUsageErrors(t *testing.T) {
 	}{
 		{[]string{"--count", "-1"}, "sudokusim ref: --count -1: want 0 (stop at the first solution) or a positive limit (see --help)\n"},
 		{[]string{"--count", "2", "--restart", "100"}, "sudokusim ref: --restart applies to finding one solution, not to --count (see --help)\n"},
+		{[]string{"--jobs", "-1"}, "sudokusim ref: --jobs -1: want 1 or more, or 0 for one per core (see --help)\n"},
 		{[]string{"--probe-from", "1"}, "sudokusim ref: --probe-from 1: want an order of 2 or more (see --help)\n"},
 		{[]string{"--timeout", "soon"}, "sudokusim ref: invalid value \"soon\" for flag -timeout: \"soon\" is not a duration such as 30s, 2m or 0 (see --help)\n"},
 		{[]string{"--index", "100", gen9x9}, gen9x9 + ": puzzle index 100 out of range; the file holds 100 puzzle(s), index 0..99\n"},
@@ -369,4 +370,39 @@ func TestRefProgressShowsTheSearch(t *testing.T) {
 	assert.Nil(t, opts.Progress)
 	none.done()
 	none.clear()
+}
+
+func TestRefJobsKeepTheOrder(t *testing.T) {
+	clash := sudoku.Sample()
+	clash.Set(0, 0, 1)
+	puzzles := append(loadLines(t, gen9x9)[:20], clash)
+	puzzles = append(puzzles, loadLines(t, filepath.Join("..", "..", "sudoku", "dlx", "testdata", "hard9x9.txt"))[:20]...)
+	var in strings.Builder
+	require.NoError(t, sudoku.WriteLines(&in, puzzles))
+
+	code1, out1, err1 := runCmd(t, in.String(), "ref", "-")
+	require.Equal(t, exitFail, code1, "the clashing puzzle is not solved")
+	require.True(t, strings.HasPrefix(err1, "dlx: puzzle 20: dlx: order 3 unsolvable, 0 nodes, 0 backtracks, "), err1)
+	for _, jobs := range []string{"3", "0"} {
+		code, out, errOut := runCmd(t, in.String(), "ref", "--jobs", jobs, "-")
+		assert.Equal(t, code1, code)
+		assert.Equal(t, out1, out, "--jobs %s: the same lines in the same order", jobs)
+		assert.True(t, strings.HasPrefix(errOut, "dlx: puzzle 20: dlx: order 3 unsolvable, 0 nodes, 0 backtracks, "), errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out1, "\n"), "\n")
+	require.Len(t, lines, len(puzzles))
+	assert.Equal(t, "# puzzle 20: unsolvable", lines[20])
+
+	code, out, _ := runCmd(t, in.String(), "ref", "--json", "--jobs", "4", "-")
+	assert.Equal(t, exitFail, code)
+	recs := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, recs, len(puzzles))
+	for i, line := range recs {
+		var rec refRecord
+		require.NoError(t, json.Unmarshal([]byte(line), &rec))
+		assert.Equal(t, i, rec.Puzzle)
+		if i != 20 {
+			require.NoError(t, sudoku.Validate(puzzles[i], gridFromRows(3, rec.Solution)), "puzzle %d", i)
+		}
+	}
 }
