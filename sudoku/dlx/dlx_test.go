@@ -264,3 +264,36 @@ func TestProgressReportsTheWork(t *testing.T) {
 	assert.Equal(t, 4096, r.Probed, "the empty 16×16 grid has 4,096 placements, all probed")
 	assert.Equal(t, []uint64{checkEvery, 2 * checkEvery}, seen)
 }
+
+// TestProbePolicyKeepsSolutions runs the hard 9×9 set under the default
+// policy (no probing at order 3), with probing at every order and as plain
+// Algorithm X: every puzzle has exactly one solution under each, the same
+// one, and it is valid.
+func TestProbePolicyKeepsSolutions(t *testing.T) {
+	grids, err := sudoku.LoadPuzzles(filepath.Join("testdata", "hard9x9.txt"), nil)
+	require.NoError(t, err)
+	require.Len(t, grids, 375)
+	var s Solver
+	var probed int
+	for i, g := range grids {
+		def, err := s.Count(context.Background(), g, 2, Options{})
+		require.NoError(t, err)
+		require.Equal(t, 1, def.Count, "puzzle %d is unique", i)
+		require.NoError(t, sudoku.Validate(g, def.Solution), "puzzle %d", i)
+		assert.Zero(t, def.Probed, "no probing at order 3 by default")
+		for _, opts := range []Options{{ProbeFrom: 2}, {Plain: true}} {
+			res, err := s.Count(context.Background(), g, 2, opts)
+			require.NoError(t, err)
+			require.Equal(t, 1, res.Count, "puzzle %d, %+v", i, opts)
+			require.True(t, def.Solution.Equal(res.Solution), "puzzle %d, %+v", i, opts)
+			probed += res.Probed
+		}
+	}
+	assert.Positive(t, probed, "ProbeFrom 2 probes order 3")
+
+	// Order 4 and up are probed by default, as before.
+	res, err := s.Solve(context.Background(), loadFPT09(t, "04b"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 2768, res.Probed)
+	assert.Equal(t, uint64(22425), res.Nodes, "04b's node count is unchanged by the order-3 policy")
+}
