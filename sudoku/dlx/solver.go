@@ -117,10 +117,13 @@ const checkEvery = 1 << 12
 // zero value is ready to use; a Solver is not safe for concurrent use.
 type Solver struct {
 	m     matrix
+	m3    *matrix3 // order 3 without probing or shuffling (order3.go)
 	stack []int32
 	trail [ProbeDepth]int32
 	rng   *rand.Rand
 	pcg   *rand.PCG
+
+	generic bool // tests: search order 3 on matrix, not matrix3
 }
 
 // Solve searches for the first solution of g.
@@ -200,6 +203,9 @@ func luby(i uint64) uint64 {
 // until limit solutions (keep: remember the first) or until res.Nodes
 // reaches budget (0: none). Counters accumulate into res.
 func (s *Solver) run(ctx context.Context, g *sudoku.Grid, rng *rand.Rand, opts Options, budget uint64, limit int, keep bool, res Result) Result {
+	if g.Order == 3 && rng == nil && !s.generic && (opts.Plain || opts.ProbeFrom > 3 || opts.ProbeFrom == 0 && DefaultProbeFrom > 3) {
+		return s.run3(ctx, g, opts, budget, limit, keep, res)
+	}
 	m := &s.m
 	res.Runs++
 	if !m.build(g, rng) {

@@ -1,0 +1,340 @@
+package dlx
+
+import (
+	"context"
+	"math/bits"
+
+	"sudokusim/sudoku"
+)
+
+// The order-3 matrix. It is the scan-mode matrix of matrix.go for a 9×9
+// puzzle — the same columns in the same list order, the same rows in the
+// same order in every column, the same column choice, hints included — so
+// a search on it places the same rows in the same order and finds the same
+// solutions, node for node. It differs only in storage, which is what a
+// hard 9×9 set spends its time on (about 170 search nodes a puzzle, each
+// covering a few dozen nodes):
+//
+//   - fixed-size arrays indexed by uint16 masked to their power-of-two
+//     length, so the compiler drops every bounds check;
+//   - 8-byte nodes (up, down, column header, and the header's size), a
+//     row's four nodes consecutive and aligned to 4, so a node's left and
+//     right neighbours are computed, not loaded (as in Knuth's own DLX
+//     programs, which keep a row's nodes sequential);
+//   - cover and uncover unrolled over the row's three other nodes, as in
+//     the C solver fast_solv_9r2 (docs/reference-solvers.md).
+
+const (
+	// o3Nodes holds the root, 324 column headers and 729 rows of four
+	// (3,241 nodes, rows aligned to 4), rounded up to a power of two.
+	o3Nodes = 4096
+	o3Mask  = o3Nodes - 1
+	// o3Cols holds the root and 324 column headers.
+	o3Cols    = 512
+	o3ColMask = o3Cols - 1
+	// o3Depth bounds the search stack: at most 81 placements.
+	o3Depth = 128
+)
+
+// node3 is a node of the order-3 matrix: its up and down neighbours, its
+// column header and, in a header, the column's size (ones left).
+type node3 struct {
+	u, d, c, s uint16
+}
+
+// matrix3 is the order-3 matrix and the search's stack.
+type matrix3 struct {
+	nd    [o3Nodes]node3
+	l, r  [o3Cols]uint16 // the live header list; 0 is the root
+	hints [hintCap]uint16
+	nh    int
+	zero  uint16
+	stack [o3Depth]uint16
+
+	placement [o3Nodes / 4]uint16 // per node>>2 of a row: cell*9 + value-1
+	colOf     [4 * 81]uint16      // constraint id → header, 0 if met by a given
+	cols      uint16
+	rows      uint16
+}
+
+// build fills m from the 9×9 grid g (checked by sudoku.CheckGrid) in
+// buildSmall's order and reports false when two givens clash.
+func (m *matrix3) build(g *sudoku.Grid) bool {
+	const n = 9
+	const full = uint16(1)<<n - 1
+	cells := g.Cells[:81]
+	var rowHas, colHas, boxHas [9]uint16 // bit v-1: value v given in the unit
+	for i, v := range cells {
+		if v == 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		b := r/3*3 + c/3
+		bit := uint16(1) << (v - 1)
+		if (rowHas[r]|colHas[c]|boxHas[b])&bit != 0 {
+			return false
+		}
+		rowHas[r] |= bit
+		colHas[c] |= bit
+		boxHas[b] |= bit
+	}
+
+	// Columns in constraint order: cell, row-value, column-value,
+	// box-value; only unsatisfied ones get a header.
+	var cols uint16
+	for i, v := range cells {
+		m.colOf[i] = 0
+		if v == 0 {
+			cols++
+			m.colOf[i] = cols
+		}
+	}
+	for k, has := range [3]*[9]uint16{&rowHas, &colHas, &boxHas} {
+		base := (k + 1) * 81
+		for unit := range 9 {
+			free := has[unit]
+			for v := range 9 {
+				id := base + unit*9 + v
+				m.colOf[id] = 0
+				if free&(1<<v) == 0 {
+					cols++
+					m.colOf[id] = cols
+				}
+			}
+		}
+	}
+	m.cols = cols
+	for h := uint16(0); h <= cols; h++ {
+		m.nd[h&o3Mask] = node3{u: h, d: h, c: h}
+		m.l[h&o3ColMask], m.r[h&o3ColMask] = h-1, h+1
+	}
+	m.l[0], m.r[cols&o3ColMask] = cols, 0
+	m.nh, m.zero = 0, 0
+
+	x := (cols + 4) &^ 3 // first row node, aligned
+	var rows uint16
+	for i, v := range cells {
+		if v != 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		b := r/3*3 + c/3
+		hc := m.colOf[i]
+		for cand := full &^ (rowHas[r] | colHas[c] | boxHas[b]); cand != 0; cand &= cand - 1 {
+			v := bits.TrailingZeros16(cand) // value v+1
+			m.placement[(x>>2)&(o3Nodes/4-1)] = uint16(i*n + v)
+			rows++
+			m.append(x, hc)
+			m.append(x+1, m.colOf[(81+r*n+v)%len(m.colOf)])
+			m.append(x+2, m.colOf[(162+c*n+v)%len(m.colOf)])
+			m.append(x+3, m.colOf[(243+b*n+v)%len(m.colOf)])
+			x += 4
+		}
+	}
+	m.rows = rows
+	return true
+}
+
+// append makes node x the last node of column h.
+func (m *matrix3) append(x, h uint16) {
+	nd := &m.nd
+	up := nd[h&o3Mask].u
+	nd[x&o3Mask] = node3{u: up, d: h, c: h}
+	nd[up&o3Mask].d = x
+	nd[h&o3Mask].u = x
+	nd[h&o3Mask].s++
+}
+
+// cover removes column h and every row with a one in it; a column it
+// leaves with one row goes on the hint stack, one with none becomes zero
+// (matrix.cover in scan mode).
+func (m *matrix3) cover(h uint16) {
+	nd := &m.nd
+	l, r := m.l[h&o3ColMask], m.r[h&o3ColMask]
+	m.r[l&o3ColMask] = r
+	m.l[r&o3ColMask] = l
+	for i := nd[h&o3Mask].d; i != h; i = nd[i&o3Mask].d {
+		b := i &^ 3
+		m.unlink(b | (i+1)&3)
+		m.unlink(b | (i+2)&3)
+		m.unlink(b | (i+3)&3)
+	}
+}
+
+// unlink takes row node j out of its column.
+func (m *matrix3) unlink(j uint16) {
+	nd := &m.nd
+	n := nd[j&o3Mask]
+	nd[n.u&o3Mask].d = n.d
+	nd[n.d&o3Mask].u = n.u
+	hd := &nd[n.c&o3Mask]
+	hd.s--
+	if hd.s <= 1 {
+		if hd.s == 0 {
+			m.zero = n.c
+		} else if m.nh < len(m.hints) {
+			m.hints[m.nh] = n.c
+			m.nh++
+		}
+	}
+}
+
+// uncover undoes cover(h), in exactly the reverse order.
+func (m *matrix3) uncover(h uint16) {
+	nd := &m.nd
+	for i := nd[h&o3Mask].u; i != h; i = nd[i&o3Mask].u {
+		b := i &^ 3
+		m.relink(b | (i+3)&3)
+		m.relink(b | (i+2)&3)
+		m.relink(b | (i+1)&3)
+	}
+	m.r[m.l[h&o3ColMask]&o3ColMask] = h
+	m.l[m.r[h&o3ColMask]&o3ColMask] = h
+}
+
+// relink puts row node j back into its column.
+func (m *matrix3) relink(j uint16) {
+	nd := &m.nd
+	n := nd[j&o3Mask]
+	nd[n.c&o3Mask].s++
+	nd[n.u&o3Mask].d = j
+	nd[n.d&o3Mask].u = j
+}
+
+// live reports whether header h is in the header list, by the test
+// matrix.choose uses.
+func (m *matrix3) live(h uint16) bool { return m.r[m.l[h&o3ColMask]&o3ColMask] == h }
+
+// choose is matrix.choose in scan mode: a column left with no row, else
+// the most recent hint still of size ≤ 1 and live, else the first live
+// column of the fewest rows (stopping at one of size ≤ 1); 0 when none is
+// left.
+func (m *matrix3) choose() uint16 {
+	nd := &m.nd
+	if m.r[0] == 0 {
+		return 0
+	}
+	if h := m.zero; h != 0 && nd[h&o3Mask].s == 0 && m.live(h) {
+		return h
+	}
+	for m.nh > 0 {
+		m.nh--
+		h := m.hints[m.nh%len(m.hints)]
+		if nd[h&o3Mask].s <= 1 && m.live(h) {
+			return h
+		}
+	}
+	best, least := uint16(0), uint16(10)
+	for h := m.r[0]; h != 0; h = m.r[h&o3ColMask] {
+		if s := nd[h&o3Mask].s; s < least {
+			best, least = h, s
+			if s <= 1 {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// run3 is Solver.run without probing or shuffling for a 9×9 grid, on
+// matrix3: the same search, step for step, with the same counters.
+func (s *Solver) run3(ctx context.Context, g *sudoku.Grid, opts Options, budget uint64, limit int, keep bool, res Result) Result {
+	if s.m3 == nil {
+		s.m3 = new(matrix3)
+	}
+	m := s.m3
+	res.Runs++
+	if !m.build(g) {
+		res.Status = Unsolvable
+		return res
+	}
+	res.Columns, res.Rows = int(m.cols), int(m.rows)
+	res.MatrixBytes = matrix3Bytes
+	nd := &m.nd
+	stack := &m.stack
+	done := ctx.Done()
+	status := Unsolvable
+	k, floor, branched := 0, 0, false
+	var c, row uint16
+forward:
+	if m.r[0] == 0 {
+		res.Count++
+		if keep && res.Solution == nil {
+			res.Solution = m.solution(g, k)
+		}
+		if limit > 0 && res.Count >= limit {
+			status = Solved
+			goto finish
+		}
+		goto back
+	}
+	c = m.choose()
+	if !branched && nd[c&o3Mask].s > 1 {
+		branched, floor = true, k
+	}
+	m.cover(c)
+	stack[k%o3Depth] = nd[c&o3Mask].d
+try:
+	row = stack[k%o3Depth]
+	if row == c { // column exhausted
+		m.uncover(c)
+		goto back
+	}
+	if budget > 0 && res.work() >= budget {
+		status = NodeLimit
+		goto finish
+	}
+	res.Nodes++
+	if res.Nodes%checkEvery == 0 {
+		if opts.Progress != nil {
+			opts.Progress(res.work())
+		}
+		select {
+		case <-done:
+			status = Canceled
+			goto finish
+		default:
+		}
+	}
+	m.cover(nd[(row&^3|(row+1)&3)&o3Mask].c)
+	m.cover(nd[(row&^3|(row+2)&3)&o3Mask].c)
+	m.cover(nd[(row&^3|(row+3)&3)&o3Mask].c)
+	k++
+	if k > res.MaxDepth {
+		res.MaxDepth = k
+	}
+	goto forward
+back:
+	if k == floor {
+		if res.Count > 0 {
+			status = Solved
+		}
+		goto finish
+	}
+	k--
+	res.Backtracks++
+	row = stack[k%o3Depth]
+	c = nd[row&o3Mask].c
+	m.uncover(nd[(row&^3|(row+3)&3)&o3Mask].c)
+	m.uncover(nd[(row&^3|(row+2)&3)&o3Mask].c)
+	m.uncover(nd[(row&^3|(row+1)&3)&o3Mask].c)
+	stack[k%o3Depth] = nd[row&o3Mask].d
+	goto try
+finish:
+	res.Status = status
+	return res
+}
+
+// matrix3Bytes is the memory a matrix3 occupies.
+const matrix3Bytes = 8*o3Nodes + 2*(2*o3Cols+hintCap+o3Depth+o3Nodes/4+4*81) + 16
+
+// solution writes the givens and the k placements on the stack into a new
+// grid.
+func (m *matrix3) solution(g *sudoku.Grid, k int) *sudoku.Grid {
+	out := g.Clone()
+	for _, x := range m.stack[:k] {
+		p := m.placement[(x>>2)&(o3Nodes/4-1)]
+		out.Cells[p/9] = uint8(p%9 + 1)
+	}
+	return out
+}
