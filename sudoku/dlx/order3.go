@@ -147,34 +147,30 @@ func (m *matrix3) append(x, h uint16) {
 
 // cover removes column h and every row with a one in it; a column it
 // leaves with one row goes on the hint stack, one with none becomes zero
-// (matrix.cover in scan mode).
+// (matrix.cover in scan mode). The unlinking of a row's three other nodes
+// is written out in the loop: as a function it is not inlined, and the
+// call costs more than the unlinking.
 func (m *matrix3) cover(h uint16) {
 	nd := &m.nd
 	l, r := m.l[h&o3ColMask], m.r[h&o3ColMask]
 	m.r[l&o3ColMask] = r
 	m.l[r&o3ColMask] = l
 	for i := nd[h&o3Mask].d; i != h; i = nd[i&o3Mask].d {
-		b := i &^ 3
-		m.unlink(b | (i+1)&3)
-		m.unlink(b | (i+2)&3)
-		m.unlink(b | (i+3)&3)
-	}
-}
-
-// unlink takes row node j out of its column.
-func (m *matrix3) unlink(j uint16) {
-	nd := &m.nd
-	n := nd[j&o3Mask]
-	nd[n.u&o3Mask].d = n.d
-	nd[n.d&o3Mask].u = n.u
-	hd := &nd[n.c&o3Mask]
-	hd.s--
-	if hd.s <= 1 {
-		if hd.s == 0 {
-			m.zero = n.c
-		} else if m.nh < len(m.hints) {
-			m.hints[m.nh] = n.c
-			m.nh++
+		for t := uint16(1); t <= 3; t++ {
+			j := i&^3 | (i+t)&3
+			u, d, c := nd[j&o3Mask].u, nd[j&o3Mask].d, nd[j&o3Mask].c
+			nd[u&o3Mask].d = d
+			nd[d&o3Mask].u = u
+			size := nd[c&o3Mask].s - 1
+			nd[c&o3Mask].s = size
+			if size <= 1 {
+				if size == 0 {
+					m.zero = c
+				} else if m.nh < len(m.hints) {
+					m.hints[m.nh] = c
+					m.nh++
+				}
+			}
 		}
 	}
 }
@@ -183,22 +179,16 @@ func (m *matrix3) unlink(j uint16) {
 func (m *matrix3) uncover(h uint16) {
 	nd := &m.nd
 	for i := nd[h&o3Mask].u; i != h; i = nd[i&o3Mask].u {
-		b := i &^ 3
-		m.relink(b | (i+3)&3)
-		m.relink(b | (i+2)&3)
-		m.relink(b | (i+1)&3)
+		for t := uint16(3); t >= 1; t-- {
+			j := i&^3 | (i+t)&3
+			u, d, c := nd[j&o3Mask].u, nd[j&o3Mask].d, nd[j&o3Mask].c
+			nd[c&o3Mask].s++
+			nd[u&o3Mask].d = j
+			nd[d&o3Mask].u = j
+		}
 	}
 	m.r[m.l[h&o3ColMask]&o3ColMask] = h
 	m.l[m.r[h&o3ColMask]&o3ColMask] = h
-}
-
-// relink puts row node j back into its column.
-func (m *matrix3) relink(j uint16) {
-	nd := &m.nd
-	n := nd[j&o3Mask]
-	nd[n.c&o3Mask].s++
-	nd[n.u&o3Mask].d = j
-	nd[n.d&o3Mask].u = j
 }
 
 // live reports whether header h is in the header list, by the test
