@@ -36,20 +36,15 @@ const (
 	o3Depth = 128
 )
 
-// node3 is a node of the order-3 matrix: its up and down neighbours, its
-// column header and, in a header, the column's size (ones left).
-type node3 struct {
-	u, d, c, s uint16
-}
-
 // matrix3 is the order-3 matrix and the search's stack.
 type matrix3 struct {
-	nd    [o3Nodes]node3
-	l, r  [o3Cols]uint16 // the live header list; 0 is the root
-	hints [hintCap]uint16
-	nh    int
-	zero  uint16
-	stack [o3Depth]uint16
+	u, d, c [o3Nodes]uint16 // each node's up and down neighbours and column header
+	size    [o3Cols]uint16  // each column's ones left
+	l, r    [o3Cols]uint16  // the live header list; 0 is the root
+	hints   [hintCap]uint16
+	nh      int
+	zero    uint16
+	stack   [o3Depth]uint16
 
 	placement [o3Nodes / 4]uint16 // per node>>2 of a row: cell*9 + value-1
 	colOf     [4 * 81]uint16      // constraint id → header, 0 if met by a given
@@ -105,7 +100,7 @@ func (m *matrix3) build(g *sudoku.Grid) bool {
 	}
 	m.cols = cols
 	for h := uint16(0); h <= cols; h++ {
-		m.nd[h&o3Mask] = node3{u: h, d: h, c: h}
+		m.u[h&o3Mask], m.d[h&o3Mask], m.c[h&o3Mask], m.size[h&o3ColMask] = h, h, h, 0
 		m.l[h&o3ColMask], m.r[h&o3ColMask] = h-1, h+1
 	}
 	m.l[0], m.r[cols&o3ColMask] = cols, 0
@@ -137,12 +132,11 @@ func (m *matrix3) build(g *sudoku.Grid) bool {
 
 // append makes node x the last node of column h.
 func (m *matrix3) append(x, h uint16) {
-	nd := &m.nd
-	up := nd[h&o3Mask].u
-	nd[x&o3Mask] = node3{u: up, d: h, c: h}
-	nd[up&o3Mask].d = x
-	nd[h&o3Mask].u = x
-	nd[h&o3Mask].s++
+	up := m.u[h&o3Mask]
+	m.u[x&o3Mask], m.d[x&o3Mask], m.c[x&o3Mask] = up, h, h
+	m.d[up&o3Mask] = x
+	m.u[h&o3Mask] = x
+	m.size[h&o3ColMask]++
 }
 
 // cover removes column h and every row with a one in it; a column it
@@ -151,18 +145,17 @@ func (m *matrix3) append(x, h uint16) {
 // is written out in the loop: as a function it is not inlined, and the
 // call costs more than the unlinking.
 func (m *matrix3) cover(h uint16) {
-	nd := &m.nd
 	l, r := m.l[h&o3ColMask], m.r[h&o3ColMask]
 	m.r[l&o3ColMask] = r
 	m.l[r&o3ColMask] = l
-	for i := nd[h&o3Mask].d; i != h; i = nd[i&o3Mask].d {
+	for i := m.d[h&o3Mask]; i != h; i = m.d[i&o3Mask] {
 		for t := uint16(1); t <= 3; t++ {
 			j := i&^3 | (i+t)&3
-			u, d, c := nd[j&o3Mask].u, nd[j&o3Mask].d, nd[j&o3Mask].c
-			nd[u&o3Mask].d = d
-			nd[d&o3Mask].u = u
-			size := nd[c&o3Mask].s - 1
-			nd[c&o3Mask].s = size
+			u, d, c := m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
+			m.d[u&o3Mask] = d
+			m.u[d&o3Mask] = u
+			size := m.size[c&o3ColMask] - 1
+			m.size[c&o3ColMask] = size
 			if size <= 1 {
 				if size == 0 {
 					m.zero = c
@@ -177,14 +170,13 @@ func (m *matrix3) cover(h uint16) {
 
 // uncover undoes cover(h), in exactly the reverse order.
 func (m *matrix3) uncover(h uint16) {
-	nd := &m.nd
-	for i := nd[h&o3Mask].u; i != h; i = nd[i&o3Mask].u {
+	for i := m.u[h&o3Mask]; i != h; i = m.u[i&o3Mask] {
 		for t := uint16(3); t >= 1; t-- {
 			j := i&^3 | (i+t)&3
-			u, d, c := nd[j&o3Mask].u, nd[j&o3Mask].d, nd[j&o3Mask].c
-			nd[c&o3Mask].s++
-			nd[u&o3Mask].d = j
-			nd[d&o3Mask].u = j
+			u, d, c := m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
+			m.size[c&o3ColMask]++
+			m.d[u&o3Mask] = j
+			m.u[d&o3Mask] = j
 		}
 	}
 	m.r[m.l[h&o3ColMask]&o3ColMask] = h
@@ -200,23 +192,22 @@ func (m *matrix3) live(h uint16) bool { return m.r[m.l[h&o3ColMask]&o3ColMask] =
 // column of the fewest rows (stopping at one of size ≤ 1); 0 when none is
 // left.
 func (m *matrix3) choose() uint16 {
-	nd := &m.nd
 	if m.r[0] == 0 {
 		return 0
 	}
-	if h := m.zero; h != 0 && nd[h&o3Mask].s == 0 && m.live(h) {
+	if h := m.zero; h != 0 && m.size[h&o3ColMask] == 0 && m.live(h) {
 		return h
 	}
 	for m.nh > 0 {
 		m.nh--
 		h := m.hints[m.nh%len(m.hints)]
-		if nd[h&o3Mask].s <= 1 && m.live(h) {
+		if m.size[h&o3ColMask] <= 1 && m.live(h) {
 			return h
 		}
 	}
 	best, least := uint16(0), uint16(10)
 	for h := m.r[0]; h != 0; h = m.r[h&o3ColMask] {
-		if s := nd[h&o3Mask].s; s < least {
+		if s := m.size[h&o3ColMask]; s < least {
 			best, least = h, s
 			if s <= 1 {
 				break
@@ -240,7 +231,6 @@ func (s *Solver) run3(ctx context.Context, g *sudoku.Grid, opts Options, budget 
 	}
 	res.Columns, res.Rows = int(m.cols), int(m.rows)
 	res.MatrixBytes = matrix3Bytes
-	nd := &m.nd
 	stack := &m.stack
 	done := ctx.Done()
 	status := Unsolvable
@@ -259,11 +249,11 @@ forward:
 		goto back
 	}
 	c = m.choose()
-	if !branched && nd[c&o3Mask].s > 1 {
+	if !branched && m.size[c&o3ColMask] > 1 {
 		branched, floor = true, k
 	}
 	m.cover(c)
-	stack[k%o3Depth] = nd[c&o3Mask].d
+	stack[k%o3Depth] = m.d[c&o3Mask]
 try:
 	row = stack[k%o3Depth]
 	if row == c { // column exhausted
@@ -286,9 +276,9 @@ try:
 		default:
 		}
 	}
-	m.cover(nd[(row&^3|(row+1)&3)&o3Mask].c)
-	m.cover(nd[(row&^3|(row+2)&3)&o3Mask].c)
-	m.cover(nd[(row&^3|(row+3)&3)&o3Mask].c)
+	m.cover(m.c[(row&^3|(row+1)&3)&o3Mask])
+	m.cover(m.c[(row&^3|(row+2)&3)&o3Mask])
+	m.cover(m.c[(row&^3|(row+3)&3)&o3Mask])
 	k++
 	if k > res.MaxDepth {
 		res.MaxDepth = k
@@ -304,11 +294,11 @@ back:
 	k--
 	res.Backtracks++
 	row = stack[k%o3Depth]
-	c = nd[row&o3Mask].c
-	m.uncover(nd[(row&^3|(row+3)&3)&o3Mask].c)
-	m.uncover(nd[(row&^3|(row+2)&3)&o3Mask].c)
-	m.uncover(nd[(row&^3|(row+1)&3)&o3Mask].c)
-	stack[k%o3Depth] = nd[row&o3Mask].d
+	c = m.c[row&o3Mask]
+	m.uncover(m.c[(row&^3|(row+3)&3)&o3Mask])
+	m.uncover(m.c[(row&^3|(row+2)&3)&o3Mask])
+	m.uncover(m.c[(row&^3|(row+1)&3)&o3Mask])
+	stack[k%o3Depth] = m.d[row&o3Mask]
 	goto try
 finish:
 	res.Status = status
