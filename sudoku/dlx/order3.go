@@ -142,42 +142,67 @@ func (m *matrix3) append(x, h uint16) {
 // cover removes column h and every row with a one in it; a column it
 // leaves with one row goes on the hint stack, one with none becomes zero
 // (matrix.cover in scan mode). The unlinking of a row's three other nodes
-// is written out in the loop: as a function it is not inlined, and the
-// call costs more than the unlinking.
+// is written out three times: as a function it is not inlined (too
+// complex for Go's inliner), and the call costs more than the unlinking.
 func (m *matrix3) cover(h uint16) {
 	l, r := m.l[h&o3ColMask], m.r[h&o3ColMask]
 	m.r[l&o3ColMask] = r
 	m.l[r&o3ColMask] = l
+	var j, u, d, c uint16
 	for i := m.d[h&o3Mask]; i != h; i = m.d[i&o3Mask] {
-		for t := uint16(1); t <= 3; t++ {
-			j := i&^3 | (i+t)&3
-			u, d, c := m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
-			m.d[u&o3Mask] = d
-			m.u[d&o3Mask] = u
-			size := m.size[c&o3ColMask] - 1
-			m.size[c&o3ColMask] = size
-			if size <= 1 {
-				if size == 0 {
-					m.zero = c
-				} else if m.nh < len(m.hints) {
-					m.hints[m.nh] = c
-					m.nh++
-				}
-			}
+		b := i &^ 3
+		j = b | (i+1)&3
+		u, d, c = m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
+		m.d[u&o3Mask] = d
+		m.u[d&o3Mask] = u
+		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
+			m.small(c)
+		}
+		j = b | (i+2)&3
+		u, d, c = m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
+		m.d[u&o3Mask] = d
+		m.u[d&o3Mask] = u
+		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
+			m.small(c)
+		}
+		j = b | (i+3)&3
+		u, d, c = m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
+		m.d[u&o3Mask] = d
+		m.u[d&o3Mask] = u
+		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
+			m.small(c)
 		}
 	}
+}
+
+// small records that cover left column c with 0 or 1 rows. It is kept
+// out of line: it runs for a few of the nodes cover unlinks.
+//
+//go:noinline
+func (m *matrix3) small(c uint16) {
+	if m.size[c&o3ColMask] == 0 {
+		m.zero = c
+	} else if m.nh < len(m.hints) {
+		m.hints[m.nh] = c
+		m.nh++
+	}
+}
+
+// relink puts row node j back into its column.
+func (m *matrix3) relink(j uint16) {
+	u, d, c := m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
+	m.size[c&o3ColMask]++
+	m.d[u&o3Mask] = j
+	m.u[d&o3Mask] = j
 }
 
 // uncover undoes cover(h), in exactly the reverse order.
 func (m *matrix3) uncover(h uint16) {
 	for i := m.u[h&o3Mask]; i != h; i = m.u[i&o3Mask] {
-		for t := uint16(3); t >= 1; t-- {
-			j := i&^3 | (i+t)&3
-			u, d, c := m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
-			m.size[c&o3ColMask]++
-			m.d[u&o3Mask] = j
-			m.u[d&o3Mask] = j
-		}
+		b := i &^ 3
+		m.relink(b | (i+3)&3)
+		m.relink(b | (i+2)&3)
+		m.relink(b | (i+1)&3)
 	}
 	m.r[m.l[h&o3ColMask]&o3ColMask] = h
 	m.l[m.r[h&o3ColMask]&o3ColMask] = h
