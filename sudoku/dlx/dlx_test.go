@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -296,4 +297,33 @@ func TestProbePolicyKeepsSolutions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2768, res.Probed)
 	assert.Equal(t, uint64(22425), res.Nodes, "04b's node count is unchanged by the order-3 policy")
+}
+
+// TestDeadline: a deadline already past stops the search at the first
+// check, as a done context does — in the order-3 search, the generic one
+// and while probing.
+func TestDeadline(t *testing.T) {
+	past := time.Now().Add(-time.Second)
+	for _, tc := range []struct {
+		name   string
+		g      *sudoku.Grid
+		opts   Options
+		nodes  uint64
+		probed int
+	}{
+		{"order 3", sudoku.MustNew(3), Options{Deadline: past}, checkEvery, 0},
+		{"order 3 generic", sudoku.MustNew(3), Options{Deadline: past, ProbeFrom: 10}, checkEvery, 0},
+		{"probing", sudoku.MustNew(4), Options{Deadline: past}, 0, checkEvery},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := (&Solver{generic: tc.name == "order 3 generic"}).Count(context.Background(), tc.g, 0, tc.opts)
+			require.NoError(t, err)
+			assert.Equal(t, tc.nodes, r.Nodes)
+			assert.Equal(t, tc.probed, r.Probed)
+			assert.Equal(t, Canceled, r.Status)
+		})
+	}
+	r, err := (&Solver{}).Count(context.Background(), sudoku.MustNew(3), 0, Options{Deadline: time.Now().Add(time.Hour), NodeLimit: 3 * checkEvery})
+	require.NoError(t, err)
+	assert.Equal(t, NodeLimit, r.Status, "a deadline not reached does not stop the search")
 }

@@ -3,6 +3,7 @@ package dlx
 import (
 	"math/bits"
 	"math/rand/v2"
+	"time"
 
 	"sudokusim/sudoku"
 )
@@ -541,10 +542,11 @@ func (m *matrix) remove(x int32) {
 
 // prune probes every live row (through its cell column) and removes the
 // ones that fail. It returns the rows probed and removed. It stops early,
-// with stopped set, after maxProbes probes (0: no limit) or when done is
-// closed (checked every checkEvery probes, when progress, if not nil, is
-// told the work so far: base plus the probes).
-func (m *matrix) prune(trail []int32, maxProbes uint64, done <-chan struct{}, progress func(uint64), base uint64) (probed, removed int, stopped bool) {
+// with stop set, after maxProbes probes (0: no limit) or when done is
+// closed or the deadline (if not zero) passed (checked every checkEvery
+// probes, when progress, if not nil, is told the work so far: base plus
+// the probes).
+func (m *matrix) prune(trail []int32, maxProbes uint64, done <-chan struct{}, deadline time.Time, progress func(uint64), base uint64) (probed, removed int, stop bool) {
 	for h := m.nd[0].r; h != 0; h = m.nd[h].r {
 		if h > m.cellCols {
 			continue // every row has one cell node; probe it from there
@@ -559,10 +561,8 @@ func (m *matrix) prune(trail []int32, maxProbes uint64, done <-chan struct{}, pr
 				if progress != nil {
 					progress(base + uint64(probed))
 				}
-				select {
-				case <-done:
+				if stopped(done, deadline) {
 					return probed, removed, true
-				default:
 				}
 			}
 			if m.fails(i, trail) {

@@ -47,7 +47,7 @@ type matrix3 struct {
 	stack   [o3Depth]uint16
 
 	placement [o3Nodes / 4]uint16 // per node>>2 of a row: cell*9 + value-1
-	colOf     [4 * 81]uint16      // constraint id → header, 0 if met by a given
+	colOf     [512]uint16         // constraint id (0..323) → header, 0 if met by a given
 	cols      uint16
 	rows      uint16
 }
@@ -120,9 +120,9 @@ func (m *matrix3) build(g *sudoku.Grid) bool {
 			m.placement[(x>>2)&(o3Nodes/4-1)] = uint16(i*n + v)
 			rows++
 			m.append(x, hc)
-			m.append(x+1, m.colOf[(81+r*n+v)%len(m.colOf)])
-			m.append(x+2, m.colOf[(162+c*n+v)%len(m.colOf)])
-			m.append(x+3, m.colOf[(243+b*n+v)%len(m.colOf)])
+			m.append(x+1, m.colOf[(81+r*n+v)&511])
+			m.append(x+2, m.colOf[(162+c*n+v)&511])
+			m.append(x+3, m.colOf[(243+b*n+v)&511])
 			x += 4
 		}
 	}
@@ -225,7 +225,7 @@ func (m *matrix3) choose() uint16 {
 	}
 	for m.nh > 0 {
 		m.nh--
-		h := m.hints[m.nh%len(m.hints)]
+		h := m.hints[m.nh&(hintCap-1)]
 		if m.size[h&o3ColMask] <= 1 && m.live(h) {
 			return h
 		}
@@ -278,9 +278,9 @@ forward:
 		branched, floor = true, k
 	}
 	m.cover(c)
-	stack[k%o3Depth] = m.d[c&o3Mask]
+	stack[k&(o3Depth-1)] = m.d[c&o3Mask]
 try:
-	row = stack[k%o3Depth]
+	row = stack[k&(o3Depth-1)]
 	if row == c { // column exhausted
 		m.uncover(c)
 		goto back
@@ -294,11 +294,9 @@ try:
 		if opts.Progress != nil {
 			opts.Progress(res.work())
 		}
-		select {
-		case <-done:
+		if stopped(done, opts.Deadline) {
 			status = Canceled
 			goto finish
-		default:
 		}
 	}
 	m.cover(m.c[(row&^3|(row+1)&3)&o3Mask])
@@ -318,12 +316,12 @@ back:
 	}
 	k--
 	res.Backtracks++
-	row = stack[k%o3Depth]
+	row = stack[k&(o3Depth-1)]
 	c = m.c[row&o3Mask]
 	m.uncover(m.c[(row&^3|(row+3)&3)&o3Mask])
 	m.uncover(m.c[(row&^3|(row+2)&3)&o3Mask])
 	m.uncover(m.c[(row&^3|(row+1)&3)&o3Mask])
-	stack[k%o3Depth] = m.d[row&o3Mask]
+	stack[k&(o3Depth-1)] = m.d[row&o3Mask]
 	goto try
 finish:
 	res.Status = status

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"sudokusim/sudoku"
 )
@@ -69,6 +70,13 @@ type Options struct {
 	// ProbeFrom is the smallest order probed (unless Plain); 0 means
 	// DefaultProbeFrom, 2 probes every order.
 	ProbeFrom int
+
+	// Deadline, when not zero, stops the search as a done context does
+	// (status Canceled) once the wall clock passes it; it is read at the
+	// same points, every 4,096 units of work. A caller solving many short
+	// puzzles, each with a time limit, gives a deadline rather than a
+	// context with a timer per puzzle, which costs more than a 9×9 search.
+	Deadline time.Time
 
 	// Progress, when not nil, is called with the work done so far (search
 	// nodes plus probes, as NodeLimit counts it) every 4,096 units of
@@ -258,10 +266,10 @@ forward:
 					goto finish
 				}
 			}
-			probed, removed, stopped := m.prune(s.trail[:], left, done, opts.Progress, res.work())
+			probed, removed, halted := m.prune(s.trail[:], left, done, opts.Deadline, opts.Progress, res.work())
 			res.Probed += probed
 			res.Pruned += removed
-			if stopped {
+			if halted {
 				status = Canceled
 				if left > 0 && uint64(probed) >= left {
 					status = NodeLimit
@@ -291,11 +299,9 @@ try:
 		if opts.Progress != nil {
 			opts.Progress(res.work())
 		}
-		select {
-		case <-done:
+		if stopped(done, opts.Deadline) {
 			status = Canceled
 			goto finish
-		default:
 		}
 	}
 	for j := m.nd[row].r; j != row; j = m.nd[j].r {
@@ -326,6 +332,17 @@ finish:
 	// The links are left as they are: the next run rebuilds the matrix.
 	res.Status = status
 	return res
+}
+
+// stopped reports whether done is closed or the deadline (if not zero)
+// has passed.
+func stopped(done <-chan struct{}, deadline time.Time) bool {
+	select {
+	case <-done:
+		return true
+	default:
+	}
+	return !deadline.IsZero() && time.Now().After(deadline)
 }
 
 // solution writes the givens and the placements on the stack into a new grid.
