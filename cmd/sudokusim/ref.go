@@ -106,7 +106,16 @@ func (t *timeLimit) forOrder(order int) (time.Duration, string) {
 		return t.d, "--timeout " + t.d.String()
 	}
 	tmax := sudoku.TMax(order)
-	return time.Duration(tmax * float64(time.Second)), fmt.Sprintf("t_max %.4g s", tmax)
+	return t.limit(order), fmt.Sprintf("t_max %.4g s", tmax)
+}
+
+// limit is forOrder's limit alone (no formatting: it is asked once per
+// puzzle).
+func (t *timeLimit) limit(order int) time.Duration {
+	if t.set {
+		return t.d
+	}
+	return time.Duration(sudoku.TMax(order) * float64(time.Second))
 }
 
 func runRef(args []string, stdout, stderr io.Writer) int {
@@ -173,7 +182,7 @@ func refMain(cmd string, args []string, f refFlags, stdout, stderr io.Writer) in
 	ctx, cancel := context.WithCancel(context.Background())
 	solveOne := func(s *dlx.Solver, i int) refOutcome {
 		opts := dlx.Options{NodeLimit: *f.nodeLimit, Plain: *f.plain, ProbeFrom: *f.probeFrom, Restart: *f.restart, Seed: *f.seed}
-		limit, _ := f.timeout.forOrder(grids[i].Order)
+		limit := f.timeout.limit(grids[i].Order)
 		if jobs == 1 {
 			prog.puzzle(first+i, limit, &opts) // one solver: its node count can go on the bar
 		}
@@ -224,11 +233,11 @@ func refMain(cmd string, args []string, f refFlags, stdout, stderr io.Writer) in
 			fmt.Fprintf(stderr, "sudokusim %s: %s: puzzle %d: dlx returned an invalid solution: %v\n", cmd, refName(path), first+i, o.invalid)
 			return exitFail
 		}
-		_, limitName := f.timeout.forOrder(g.Order)
 		switch {
 		case res.Status == dlx.NodeLimit:
 			rep.Note = fmt.Sprintf("stopped at --node-limit %d", *f.nodeLimit)
 		case res.Status == dlx.Canceled:
+			_, limitName := f.timeout.forOrder(g.Order)
 			rep.Note = "stopped at the time limit, " + limitName
 		}
 		if res.Status == dlx.Unsolvable && res.Nodes == 0 { // clashing givens end the search before it starts
@@ -356,12 +365,12 @@ func solveRefPuzzle(ctx context.Context, s *dlx.Solver, g *sudoku.Grid, opts dlx
 // "dlx", order, status, solution, checksum, seconds (wall), tmax, search
 // nodes/backtracks/depth, sim.wall_seconds.
 func goldenSolve(ctx context.Context, s *dlx.Solver, g *sudoku.Grid, opts dlx.Options, count int, limit time.Duration) (Report, dlx.Result, error) {
-	if limit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, limit)
-		defer cancel()
-	}
 	start := time.Now()
+	if limit > 0 {
+		// A deadline, not a context with a timer: arming and stopping a
+		// timer per puzzle costs more than solving a 9×9 puzzle.
+		opts.Deadline = start.Add(limit)
+	}
 	var res dlx.Result
 	var err error
 	if count > 0 {
