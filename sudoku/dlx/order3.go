@@ -3,6 +3,7 @@ package dlx
 import (
 	"context"
 	"math/bits"
+	"unsafe"
 
 	"sudokusim/sudoku"
 )
@@ -47,7 +48,6 @@ type matrix3 struct {
 	stack   [o3Depth]uint16
 
 	placement [o3Nodes / 4]uint16 // per node>>2 of a row: cell*9 + value-1
-	colOf     [512]uint16         // constraint id (0..323) → header, 0 if met by a given
 	cols      uint16
 	rows      uint16
 }
@@ -55,15 +55,14 @@ type matrix3 struct {
 // build fills m from the 9×9 grid g (checked by sudoku.CheckGrid) in
 // buildSmall's order and reports false when two givens clash.
 func (m *matrix3) build(g *sudoku.Grid) bool {
-	const n = 9
-	const full = uint16(1)<<n - 1
+	const full = uint16(1)<<9 - 1
 	cells := g.Cells[:81]
 	var rowHas, colHas, boxHas [9]uint16 // bit v-1: value v given in the unit
 	for i, v := range cells {
 		if v == 0 {
 			continue
 		}
-		r, c := i/n, i%n
+		r, c := i/9, i%9
 		b := r/3*3 + c/3
 		bit := uint16(1) << (v - 1)
 		if (rowHas[r]|colHas[c]|boxHas[b])&bit != 0 {
@@ -75,27 +74,21 @@ func (m *matrix3) build(g *sudoku.Grid) bool {
 	}
 
 	// Columns in constraint order: cell, row-value, column-value,
-	// box-value; only unsatisfied ones get a header.
-	var cols uint16
-	for i, v := range cells {
-		m.colOf[i] = 0
+	// box-value; only unsatisfied ones get a header. The empty cells'
+	// columns are 1, 2, ... in cell order; a unit's value columns follow
+	// each other in value order from first[kind*9+unit].
+	empty := uint16(0)
+	for _, v := range cells {
 		if v == 0 {
-			cols++
-			m.colOf[i] = cols
+			empty++
 		}
 	}
+	var first [27]uint16
+	cols := empty
 	for k, has := range [3]*[9]uint16{&rowHas, &colHas, &boxHas} {
-		base := (k + 1) * 81
-		for unit := range 9 {
-			free := has[unit]
-			for v := range 9 {
-				id := base + unit*9 + v
-				m.colOf[id] = 0
-				if free&(1<<v) == 0 {
-					cols++
-					m.colOf[id] = cols
-				}
-			}
+		for unit, given := range has {
+			first[(k*9+unit)%27] = cols + 1
+			cols += uint16(bits.OnesCount16(full &^ given))
 		}
 	}
 	m.cols = cols
@@ -106,24 +99,32 @@ func (m *matrix3) build(g *sudoku.Grid) bool {
 	m.l[0], m.r[cols&o3ColMask] = cols, 0
 	m.nh, m.zero = 0, 0
 
+	// Rows: every value an empty cell may still take, cell by cell, value
+	// by value. Value v of unit u is missing from it, so its column is
+	// first[u] plus the unit's missing values below v.
 	x := (cols + 4) &^ 3 // first row node, aligned
-	var rows uint16
-	for i, v := range cells {
-		if v != 0 {
-			continue
-		}
-		r, c := i/n, i%n
-		b := r/3*3 + c/3
-		hc := m.colOf[i]
-		for cand := full &^ (rowHas[r] | colHas[c] | boxHas[b]); cand != 0; cand &= cand - 1 {
-			v := bits.TrailingZeros16(cand) // value v+1
-			m.placement[(x>>2)&(o3Nodes/4-1)] = uint16(i*n + v)
-			rows++
-			m.append(x, hc)
-			m.append(x+1, m.colOf[(81+r*n+v)&511])
-			m.append(x+2, m.colOf[(162+c*n+v)&511])
-			m.append(x+3, m.colOf[(243+b*n+v)&511])
-			x += 4
+	var rows, hc uint16
+	for r := range 9 {
+		for c := range 9 {
+			i := r*9 + c
+			if cells[i] != 0 {
+				continue
+			}
+			hc++
+			b := r/3*3 + c/3
+			rm, cm, bm := full&^rowHas[r], full&^colHas[c], full&^boxHas[b]
+			hr, hk, hb := first[r], first[9+c], first[18+b]
+			for cand := rm & cm & bm; cand != 0; cand &= cand - 1 {
+				v := bits.TrailingZeros16(cand) // value v+1
+				below := uint16(1)<<v - 1
+				m.placement[(x>>2)&(o3Nodes/4-1)] = uint16(i*9 + v)
+				rows++
+				m.append(x, hc)
+				m.append(x+1, hr+uint16(bits.OnesCount16(rm&below)))
+				m.append(x+2, hk+uint16(bits.OnesCount16(cm&below)))
+				m.append(x+3, hb+uint16(bits.OnesCount16(bm&below)))
+				x += 4
+			}
 		}
 	}
 	m.rows = rows
@@ -329,7 +330,7 @@ finish:
 }
 
 // matrix3Bytes is the memory a matrix3 occupies.
-const matrix3Bytes = 8*o3Nodes + 2*(2*o3Cols+hintCap+o3Depth+o3Nodes/4+4*81) + 16
+const matrix3Bytes = int(unsafe.Sizeof(matrix3{}))
 
 // solution writes the givens and the k placements on the stack into a new
 // grid.
