@@ -143,8 +143,9 @@ func (m *matrix3) append(x, h uint16) {
 // cover removes column h and every row with a one in it; a column it
 // leaves with one row goes on the hint stack, one with none becomes zero
 // (matrix.cover in scan mode). The unlinking of a row's three other nodes
-// is written out three times: as a function it is not inlined (too
-// complex for Go's inliner), and the call costs more than the unlinking.
+// is written out three times, hint push included: as a function it is not
+// inlined (too complex for Go's inliner), and a call costs more than the
+// unlinking.
 func (m *matrix3) cover(h uint16) {
 	l, r := m.l[h&o3ColMask], m.r[h&o3ColMask]
 	m.r[l&o3ColMask] = r
@@ -157,35 +158,37 @@ func (m *matrix3) cover(h uint16) {
 		m.d[u&o3Mask] = d
 		m.u[d&o3Mask] = u
 		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
-			m.small(c)
+			if m.size[c&o3ColMask] == 0 {
+				m.zero = c
+			} else if m.nh < hintCap {
+				m.hints[m.nh&(hintCap-1)] = c
+				m.nh++
+			}
 		}
 		j = b | (i+2)&3
 		u, d, c = m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
 		m.d[u&o3Mask] = d
 		m.u[d&o3Mask] = u
 		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
-			m.small(c)
+			if m.size[c&o3ColMask] == 0 {
+				m.zero = c
+			} else if m.nh < hintCap {
+				m.hints[m.nh&(hintCap-1)] = c
+				m.nh++
+			}
 		}
 		j = b | (i+3)&3
 		u, d, c = m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
 		m.d[u&o3Mask] = d
 		m.u[d&o3Mask] = u
 		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
-			m.small(c)
+			if m.size[c&o3ColMask] == 0 {
+				m.zero = c
+			} else if m.nh < hintCap {
+				m.hints[m.nh&(hintCap-1)] = c
+				m.nh++
+			}
 		}
-	}
-}
-
-// small records that cover left column c with 0 or 1 rows. It is kept
-// out of line: it runs for a few of the nodes cover unlinks.
-//
-//go:noinline
-func (m *matrix3) small(c uint16) {
-	if m.size[c&o3ColMask] == 0 {
-		m.zero = c
-	} else if m.nh < len(m.hints) {
-		m.hints[m.nh] = c
-		m.nh++
 	}
 }
 
