@@ -52,6 +52,15 @@ type matrix3 struct {
 	rows      uint16
 }
 
+// o3Self holds 0, 1, 2, ...: the header links of an empty column, copied
+// in rather than written one by one.
+var o3Self = func() (s [o3Cols]uint16) {
+	for i := range s {
+		s[i] = uint16(i)
+	}
+	return s
+}()
+
 // build fills m from the 9×9 grid g (checked by sudoku.CheckGrid) in
 // buildSmall's order and reports false when two givens clash.
 func (m *matrix3) build(g *sudoku.Grid) bool {
@@ -92,10 +101,13 @@ func (m *matrix3) build(g *sudoku.Grid) bool {
 		}
 	}
 	m.cols = cols
-	for h := uint16(0); h <= cols; h++ {
-		m.u[h&o3Mask], m.d[h&o3Mask], m.c[h&o3Mask], m.size[h&o3ColMask] = h, h, h, 0
-		m.l[h&o3ColMask], m.r[h&o3ColMask] = h-1, h+1
-	}
+	hs := int(cols) + 1 // headers and root
+	copy(m.u[:hs], o3Self[:])
+	copy(m.d[:hs], o3Self[:])
+	copy(m.c[:hs], o3Self[:])
+	clear(m.size[:hs])
+	copy(m.l[1:hs], o3Self[:]) // l[h] = h-1
+	copy(m.r[:hs], o3Self[1:]) // r[h] = h+1
 	m.l[0], m.r[cols&o3ColMask] = cols, 0
 	m.nh, m.zero = 0, 0
 
