@@ -12,26 +12,35 @@ import (
 // puzzle — the same columns in the same list order, the same rows in the
 // same order in every column, the same column choice, hints included — so
 // a search on it places the same rows in the same order and finds the same
-// solutions, node for node. It differs only in storage, which is what a
-// hard 9×9 set spends its time on (about 170 search nodes a puzzle, each
-// covering a few dozen nodes):
+// solutions, node for node (TestOrder3MatchesGenericSearch). It differs
+// only in storage and code, which is what a hard 9×9 set spends its time
+// on (about 170 search nodes a puzzle, each unlinking a few dozen nodes):
 //
-//   - fixed-size arrays indexed by uint16 masked to their power-of-two
-//     length, so the compiler drops every bounds check;
-//   - 8-byte nodes (up, down, column header, and the header's size), a
-//     row's four nodes consecutive and aligned to 4, so a node's left and
-//     right neighbours are computed, not loaded (as in Knuth's own DLX
+//   - every link is a uint16 and every array has 65,536 entries, so an
+//     index can never be out of range and the compiler emits no bounds
+//     check and no mask. The arrays take about 800 KB of address space,
+//     allocated once per Solver; a search touches about 30 KB of it (3,241
+//     nodes at most, 2 bytes a link);
+//   - links in separate arrays (up, down, column header; size, left and
+//     right for headers), so a link is one load instruction;
+//   - a row's four nodes consecutive and aligned to 4, so a node's left
+//     and right neighbours are computed, not loaded (as in Knuth's own DLX
 //     programs, which keep a row's nodes sequential);
-//   - cover and uncover unrolled over the row's three other nodes, as in
-//     the C solver fast_solv_9r2 (docs/reference-solvers.md).
+//   - cover's unlinking of a row's three other nodes written out, as in
+//     the C solver fast_solv_9r2 (docs/reference-solvers.md), and nothing
+//     called inside the loops.
+//
+// Measured step by step with BenchmarkHard9x9; see
+// docs/reference-solvers.md for the figures.
 
 const (
 	// o3Nodes holds the root, 324 column headers and 729 rows of four
-	// (3,241 nodes, rows aligned to 4), rounded up to a power of two.
-	o3Nodes = 4096
+	// (3,241 nodes, rows aligned to 4); it is the range of a uint16, so
+	// that indexing needs no check (the masks below cost nothing).
+	o3Nodes = 1 << 16
 	o3Mask  = o3Nodes - 1
-	// o3Cols holds the root and 324 column headers.
-	o3Cols    = 512
+	// o3Cols holds the root and 324 column headers, with the same margin.
+	o3Cols    = 1 << 16
 	o3ColMask = o3Cols - 1
 	// o3Depth bounds the search stack: at most 81 placements.
 	o3Depth = 128
