@@ -48,10 +48,10 @@ const (
 
 // matrix3 is the order-3 matrix and the search's stack.
 type matrix3 struct {
-	u, d, c [o3Nodes]uint16 // each node's up and down neighbours and column header
-	size    [o3Cols]uint16  // each column's ones left
-	l, r    [o3Cols]uint16  // the live header list; 0 is the root
-	hints   [hintCap]uint16
+	u, d, c [o3Nodes]uint16     // each node's up and down neighbours and column header
+	size    [o3Cols]uint16      // each column's ones left
+	l, r    [o3Cols]uint16      // the live header list; 0 is the root
+	hints   [2 * hintCap]uint16 // a stack of hintCap, and a slot cover writes when it is full
 	nh      int
 	zero    uint16
 	stack   [o3Depth]uint16
@@ -171,46 +171,51 @@ func (m *matrix3) cover(h uint16) {
 	l, r := m.l[h&o3ColMask], m.r[h&o3ColMask]
 	m.r[l&o3ColMask] = r
 	m.l[r&o3ColMask] = l
-	var j, u, d, c uint16
+	var j, u, d, c, size uint16
+	hints, nh, zero := &m.hints, m.nh, m.zero
 	for i := m.d[h&o3Mask]; i != h; i = m.d[i&o3Mask] {
 		b := i &^ 3
 		j = b | (i+1)&3
 		u, d, c = m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
 		m.d[u&o3Mask] = d
 		m.u[d&o3Mask] = u
-		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
-			if m.size[c&o3ColMask] == 0 {
-				m.zero = c
-			} else if m.nh < hintCap {
-				m.hints[m.nh&(hintCap-1)] = c
-				m.nh++
-			}
+		size = m.size[c&o3ColMask] - 1
+		m.size[c&o3ColMask] = size
+		hints[nh&(len(hints)-1)] = c // kept only if counted below
+		if size == 1 {
+			nh = min(nh+1, hintCap)
+		}
+		if size == 0 {
+			zero = c
 		}
 		j = b | (i+2)&3
 		u, d, c = m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
 		m.d[u&o3Mask] = d
 		m.u[d&o3Mask] = u
-		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
-			if m.size[c&o3ColMask] == 0 {
-				m.zero = c
-			} else if m.nh < hintCap {
-				m.hints[m.nh&(hintCap-1)] = c
-				m.nh++
-			}
+		size = m.size[c&o3ColMask] - 1
+		m.size[c&o3ColMask] = size
+		hints[nh&(len(hints)-1)] = c // kept only if counted below
+		if size == 1 {
+			nh = min(nh+1, hintCap)
+		}
+		if size == 0 {
+			zero = c
 		}
 		j = b | (i+3)&3
 		u, d, c = m.u[j&o3Mask], m.d[j&o3Mask], m.c[j&o3Mask]
 		m.d[u&o3Mask] = d
 		m.u[d&o3Mask] = u
-		if m.size[c&o3ColMask]--; m.size[c&o3ColMask] <= 1 {
-			if m.size[c&o3ColMask] == 0 {
-				m.zero = c
-			} else if m.nh < hintCap {
-				m.hints[m.nh&(hintCap-1)] = c
-				m.nh++
-			}
+		size = m.size[c&o3ColMask] - 1
+		m.size[c&o3ColMask] = size
+		hints[nh&(len(hints)-1)] = c // kept only if counted below
+		if size == 1 {
+			nh = min(nh+1, hintCap)
+		}
+		if size == 0 {
+			zero = c
 		}
 	}
+	m.nh, m.zero = nh, zero
 }
 
 // relink puts row node j back into its column.
