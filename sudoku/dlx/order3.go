@@ -164,9 +164,13 @@ func (m *matrix3) append(x, h uint16) {
 // cover removes column h and every row with a one in it; a column it
 // leaves with one row goes on the hint stack, one with none becomes zero
 // (matrix.cover in scan mode). The unlinking of a row's three other nodes
-// is written out three times, hint push included: as a function it is not
-// inlined (too complex for Go's inliner), and a call costs more than the
-// unlinking.
+// is written out three times: as a function it is not inlined (too
+// complex for Go's inliner), and a call costs more than the unlinking.
+// The hint stack's top and zero stay in registers, and a hint is always
+// written above the top and counted only when its column is down to one
+// row: columns reach one row too often, and too unpredictably, for a
+// branch (when the stack is full the write goes to a spare slot and the
+// hint is dropped, as matrix.cover drops it).
 func (m *matrix3) cover(h uint16) {
 	l, r := m.l[h&o3ColMask], m.r[h&o3ColMask]
 	m.r[l&o3ColMask] = r
