@@ -62,8 +62,9 @@ type matrix3 struct {
 }
 
 // o3Self holds 0, 1, 2, ...: the header links of an empty column, copied
-// in rather than written one by one.
-var o3Self = func() (s [o3Cols]uint16) {
+// in rather than written one by one (the root, 324 headers, and one more
+// for r[h] = h+1).
+var o3Self = func() (s [1 + 4*81 + 1]uint16) {
 	for i := range s {
 		s[i] = uint16(i)
 	}
