@@ -192,6 +192,15 @@ func Count(ctx context.Context, g *sudoku.Grid, limit int) (int, error) {
 	return res.Count, nil
 }
 
+// probes reports whether a puzzle of the given order is probed.
+func (o *Options) probes(order int) bool {
+	from := o.ProbeFrom
+	if from == 0 {
+		from = DefaultProbeFrom
+	}
+	return !o.Plain && order >= from
+}
+
 // work is what Options.NodeLimit bounds: search nodes plus probes.
 func (r *Result) work() uint64 { return r.Nodes + uint64(r.Probed) }
 
@@ -211,7 +220,7 @@ func luby(i uint64) uint64 {
 // until limit solutions (keep: remember the first) or until res.Nodes
 // reaches budget (0: none). Counters accumulate into res.
 func (s *Solver) run(ctx context.Context, g *sudoku.Grid, rng *rand.Rand, opts Options, budget uint64, limit int, keep bool, res Result) Result {
-	if g.Order == 3 && rng == nil && !s.generic && (opts.Plain || opts.ProbeFrom > 3 || opts.ProbeFrom == 0 && DefaultProbeFrom > 3) {
+	if g.Order == 3 && rng == nil && !s.generic && !opts.probes(g.Order) {
 		return s.run3(ctx, g, opts, budget, limit, keep, res)
 	}
 	m := &s.m
@@ -229,11 +238,7 @@ func (s *Solver) run(ctx context.Context, g *sudoku.Grid, rng *rand.Rand, opts O
 	res.MatrixBytes = m.bytes() + 4*cap(s.stack)
 
 	done := ctx.Done()
-	probeFrom := opts.ProbeFrom
-	if probeFrom == 0 {
-		probeFrom = DefaultProbeFrom
-	}
-	probe := !opts.Plain && g.Order >= probeFrom
+	probe := opts.probes(g.Order)
 	status := Unsolvable
 	k := 0
 	// floor is the depth of the first branch: every placement above it was
