@@ -12,11 +12,10 @@ import (
 )
 
 // TestOrder3MatchesGenericSearch runs the hard 9×9 set, the FPT'09 03a and
-// 03b, the sample with givens dropped (many solutions), clashing givens and the
-// empty grid
-// through the order-3 matrix and through the generic scan-mode matrix: the
-// same status, solution, count and every counter, so the order-3 path is
-// the same search, node for node.
+// 03b, the sample with givens dropped (many solutions), clashing givens and
+// the empty grid through the order-3 matrix and through the generic
+// scan-mode matrix: the same status, solution, count and every counter, so
+// the order-3 path is the same search, node for node.
 func TestOrder3MatchesGenericSearch(t *testing.T) {
 	grids, err := sudoku.LoadPuzzles(filepath.Join("testdata", "hard9x9.txt"), nil)
 	require.NoError(t, err)
@@ -59,4 +58,22 @@ func TestOrder3MatchesGenericSearch(t *testing.T) {
 		assert.Equal(t, b.Nodes, a.Nodes, "puzzle %d", i)
 		assert.True(t, a.Solution.Equal(b.Solution), "puzzle %d", i)
 	}
+}
+
+// TestOrder3AllocatesOnlyTheSolution: after its first solve a Solver's
+// order-3 matrix is reused, and a hard 9×9 solve allocates only the
+// solution grid (the Grid and its cells).
+func TestOrder3AllocatesOnlyTheSolution(t *testing.T) {
+	grids, err := sudoku.LoadPuzzles(filepath.Join("testdata", "hard9x9.txt"), nil)
+	require.NoError(t, err)
+	var s Solver
+	_, err = s.Solve(context.Background(), grids[0], Options{})
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(5, func() {
+		res, _ := s.Solve(context.Background(), grids[0], Options{})
+		if res.Backtracks == 0 {
+			t.Fatal("a hard puzzle solved without backtracking")
+		}
+	})
+	assert.LessOrEqual(t, allocs, 2.0)
 }
