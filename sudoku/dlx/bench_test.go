@@ -89,3 +89,53 @@ func peakHeap(f func()) uint64 {
 	}
 	return after.TotalAlloc - before.TotalAlloc
 }
+
+// hard9x9 is the committed hard 9×9 set (see testdata/README.md).
+var hard9x9 = filepath.Join("testdata", "hard9x9.txt")
+
+// BenchmarkHard9x9 solves a hard 9×9 set one puzzle after another with one
+// Solver, under the default probing policy (no probing at order 3), with
+// probing at every order, and as plain Algorithm X, and reports puzzles per
+// second, search nodes and probes per puzzle. DLX_SET names another
+// line-format file to run instead (a published hard set, say).
+//
+//	go test ./sudoku/dlx -run '^$' -bench Hard9x9 -benchtime 10x
+//	DLX_SET=top95.txt go test ./sudoku/dlx -run '^$' -bench Hard9x9
+func BenchmarkHard9x9(b *testing.B) {
+	path := hard9x9
+	if p := os.Getenv("DLX_SET"); p != "" {
+		path = p
+	}
+	grids, err := sudoku.LoadPuzzles(path, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, policy := range []struct {
+		name string
+		opts Options
+	}{
+		{"default", Options{}},
+		{"probe-all", Options{ProbeFrom: 2}},
+		{"plain", Options{Plain: true}},
+	} {
+		b.Run(policy.name, func(b *testing.B) {
+			var s Solver
+			var nodes, probes uint64
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, g := range grids {
+					res, err := s.Solve(context.Background(), g, policy.opts)
+					if err != nil || res.Status != Solved {
+						b.Fatalf("puzzle not solved: %v %v", res.Status, err)
+					}
+					nodes += res.Nodes
+					probes += uint64(res.Probed)
+				}
+			}
+			n := float64(len(grids) * b.N)
+			b.ReportMetric(n/b.Elapsed().Seconds(), "puzzles/s")
+			b.ReportMetric(float64(nodes)/n, "nodes/puzzle")
+			b.ReportMetric(float64(probes)/n, "probes/puzzle")
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,7 +101,7 @@ func TestUnsolvableBySearch(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	t.Run("node limit", func(t *testing.T) {
-		r, err := (&Solver{}).Count(context.Background(), sudoku.MustNew(3), 0, Options{NodeLimit: 1000})
+		r, err := (&Solver{}).Count(context.Background(), sudoku.MustNew(3), 0, Options{NodeLimit: 1000, ProbeFrom: 2})
 		require.NoError(t, err)
 		assert.Equal(t, NodeLimit, r.Status)
 		assert.Equal(t, 729, r.Probed, "the empty grid's 729 placements are probed first")
@@ -167,13 +168,14 @@ func TestProbingKeepsCounts(t *testing.T) {
 		{"sparse sample", sparse},
 		{"empty order 2", sudoku.MustNew(2)},
 		{"03b", loadFPT09(t, "03b")},
+		{"04a", loadFPT09(t, "04a")},
 	}
 	var s Solver
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			plain, err := s.Count(context.Background(), tc.g, 0, Options{Plain: true})
 			require.NoError(t, err)
-			probed, err := s.Count(context.Background(), tc.g, 0, Options{})
+			probed, err := s.Count(context.Background(), tc.g, 0, Options{ProbeFrom: 2})
 			require.NoError(t, err)
 			assert.Equal(t, plain.Count, probed.Count)
 			assert.Equal(t, plain.Status, probed.Status)
@@ -181,11 +183,13 @@ func TestProbingKeepsCounts(t *testing.T) {
 			assert.LessOrEqual(t, probed.Nodes, plain.Nodes)
 		})
 	}
-	// 03b: probing deletes rows and then needs no backtrack at all.
-	res, err := s.Solve(context.Background(), loadFPT09(t, "03b"), Options{})
+	// 03b: probing deletes rows and then saves search nodes.
+	plain, err := s.Solve(context.Background(), loadFPT09(t, "03b"), Options{Plain: true})
+	require.NoError(t, err)
+	res, err := s.Solve(context.Background(), loadFPT09(t, "03b"), Options{ProbeFrom: 2})
 	require.NoError(t, err)
 	assert.Greater(t, res.Pruned, 0)
-	assert.Zero(t, res.Backtracks)
+	assert.Less(t, res.Nodes, plain.Nodes)
 }
 
 func TestRestarts(t *testing.T) {
@@ -243,4 +247,83 @@ func ExampleSolve() {
 	// Output:
 	// solved 45 29
 	// [6 1 4 5 2 7 3 8 9]
+}
+
+func TestProgressReportsTheWork(t *testing.T) {
+	var seen []uint64
+	opts := Options{NodeLimit: 3*checkEvery + 10, Progress: func(w uint64) { seen = append(seen, w) }}
+	r, err := (&Solver{}).Count(context.Background(), sudoku.MustNew(3), 0, opts)
+	require.NoError(t, err)
+	assert.Equal(t, NodeLimit, r.Status)
+	assert.Equal(t, []uint64{checkEvery, 2 * checkEvery, 3 * checkEvery}, seen, "every checkEvery search nodes")
+
+	// Probes report too, counted with the nodes (order 4: probed by default).
+	seen = nil
+	opts = Options{NodeLimit: 2 * checkEvery, Progress: func(w uint64) { seen = append(seen, w) }}
+	r, err = (&Solver{}).Count(context.Background(), sudoku.MustNew(4), 0, opts)
+	require.NoError(t, err)
+	assert.Equal(t, 4096, r.Probed, "the empty 16×16 grid has 4,096 placements, all probed")
+	assert.Equal(t, []uint64{checkEvery, 2 * checkEvery}, seen)
+}
+
+// TestProbePolicyKeepsSolutions runs the hard 9×9 set under the default
+// policy (no probing at order 3), with probing at every order and as plain
+// Algorithm X: every puzzle has exactly one solution under each, the same
+// one, and it is valid.
+func TestProbePolicyKeepsSolutions(t *testing.T) {
+	grids, err := sudoku.LoadPuzzles(filepath.Join("testdata", "hard9x9.txt"), nil)
+	require.NoError(t, err)
+	require.Len(t, grids, 375)
+	var s Solver
+	var probed int
+	for i, g := range grids {
+		def, err := s.Count(context.Background(), g, 2, Options{})
+		require.NoError(t, err)
+		require.Equal(t, 1, def.Count, "puzzle %d is unique", i)
+		require.NoError(t, sudoku.Validate(g, def.Solution), "puzzle %d", i)
+		assert.Zero(t, def.Probed, "no probing at order 3 by default")
+		for _, opts := range []Options{{ProbeFrom: 2}, {Plain: true}} {
+			res, err := s.Count(context.Background(), g, 2, opts)
+			require.NoError(t, err)
+			require.Equal(t, 1, res.Count, "puzzle %d, %+v", i, opts)
+			require.True(t, def.Solution.Equal(res.Solution), "puzzle %d, %+v", i, opts)
+			probed += res.Probed
+		}
+	}
+	assert.Positive(t, probed, "ProbeFrom 2 probes order 3")
+
+	// Order 4 and up are probed by default, as before.
+	res, err := s.Solve(context.Background(), loadFPT09(t, "04b"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 2768, res.Probed)
+	assert.Equal(t, uint64(22425), res.Nodes, "04b's node count is unchanged by the order-3 policy")
+}
+
+// TestDeadline: a deadline already past stops the search at the first
+// check, as a done context does — in the order-3 search, the generic one
+// and while probing.
+func TestDeadline(t *testing.T) {
+	past := time.Now().Add(-time.Second)
+	for _, tc := range []struct {
+		name   string
+		g      *sudoku.Grid
+		opts   Options
+		nodes  uint64
+		probed int
+	}{
+		{"order 3", sudoku.MustNew(3), Options{Deadline: past}, checkEvery, 0},
+		{"order 3 generic", sudoku.MustNew(3), Options{Deadline: past, ProbeFrom: 10}, checkEvery, 0},
+		{"probing", sudoku.MustNew(4), Options{Deadline: past}, 0, checkEvery},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := (&Solver{generic: tc.name == "order 3 generic"}).Count(context.Background(), tc.g, 0, tc.opts)
+			require.NoError(t, err)
+			assert.Equal(t, tc.nodes, r.Nodes)
+			assert.Equal(t, tc.probed, r.Probed)
+			assert.Equal(t, Canceled, r.Status)
+		})
+	}
+	r, err := (&Solver{}).Count(context.Background(), sudoku.MustNew(3), 0, Options{Deadline: time.Now().Add(time.Hour), NodeLimit: 3 * checkEvery})
+	require.NoError(t, err)
+	assert.Equal(t, NodeLimit, r.Status, "a deadline not reached does not stop the search")
 }

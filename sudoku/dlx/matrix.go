@@ -1,7 +1,9 @@
 package dlx
 
 import (
+	"math/bits"
 	"math/rand/v2"
+	"time"
 
 	"sudokusim/sudoku"
 )
@@ -10,8 +12,8 @@ import (
 // root, 1..cols the column headers, then every placement row as four
 // consecutive nodes (cell, row-value, column-value, box-value).
 type matrix struct {
-	l, r, u, d, c []int32 // links and the column header of every node
-	size          []int32 // ones left in each column (indexed by header)
+	nd   []node  // every node's links and column header
+	size []int32 // ones left in each column (indexed by header)
 
 	// Size buckets: every live column header sits in the circular list of
 	// the columns of its kind and size, so choose finds a smallest column
@@ -31,6 +33,36 @@ type matrix struct {
 	used  []bool  // [unit kind][unit index][value] seen among the givens
 
 	cellOrder, valOrder, colOrder []int32 // build order (shuffled when randomized)
+
+	// scan is set for small matrices (order 3 and below, at most 324
+	// columns): choose then scans the live columns as Knuth's DLX does and
+	// cover/uncover keep no size buckets, which is cheaper there than
+	// keeping the buckets up to date (see scanMaxOrder).
+	scan bool
+	// hints are the columns cover left with at most one row, most recent
+	// last, for choose to try before it scans (scan mode only). A hint
+	// may be stale (the column was covered or regained rows since):
+	// choose checks it. When full, new hints are dropped; the scan still
+	// finds those columns.
+	hints []int32
+	zero  int32
+}
+
+// scanMaxOrder is the largest order whose matrix is searched by scanning
+// the live columns instead of through size buckets. At order 3 (at most
+// 324 columns, usually a few dozen live ones) the scan costs less than
+// maintaining the buckets on every size change; at order 15 a scan over
+// ~40,000 live columns cost 50 µs per node.
+const scanMaxOrder = 3
+
+// hintCap bounds the hint stack of scan mode.
+const hintCap = 256
+
+// node is one node of the matrix: its left, right, up and down neighbours
+// and its column header, kept together so that unlinking a node touches
+// one cache line.
+type node struct {
+	l, r, u, d, c int32
 }
 
 // build fills m from g (already checked by sudoku.CheckGrid) and reports
@@ -40,6 +72,9 @@ type matrix struct {
 // order, the value order and the bucket order, which changes the order in
 // which the search tries rows and breaks ties between columns.
 func (m *matrix) build(g *sudoku.Grid, rng *rand.Rand) bool {
+	if g.Order <= scanMaxOrder && rng == nil {
+		return m.buildSmall(g)
+	}
 	n := g.Size()
 	cells := n * n
 	m.used = grow(m.used, 3*n*(n+1))
@@ -99,9 +134,14 @@ func (m *matrix) build(g *sudoku.Grid, rng *rand.Rand) bool {
 	}
 
 	total := int(1 + cols + 4*rows)
-	m.l, m.r, m.u, m.d, m.c = grow(m.l, total), grow(m.r, total), grow(m.u, total), grow(m.d, total), grow(m.c, total)
+	m.nd = grow(m.nd, total)
 	m.size = grow(m.size, int(cols)+1)
 	m.bucket0, m.maxSize = cols+1, int32(n)
+	m.scan = g.Order <= scanMaxOrder
+	if m.scan {
+		m.hints = grow(m.hints, hintCap)[:0]
+		m.zero = 0
+	}
 	m.bn, m.bp = grow(m.bn, int(cols)+2*n+3), grow(m.bp, int(cols)+2*n+3)
 	m.cellCols = int32(g.Empty())
 	for b := m.bucket0; b <= m.bucket0+2*m.maxSize+1; b++ {
@@ -110,11 +150,11 @@ func (m *matrix) build(g *sudoku.Grid, rng *rand.Rand) bool {
 	m.placement = grow(m.placement, int(rows))
 	m.cols, m.rows, m.firstRow = cols, rows, 1+cols
 	for h := int32(0); h <= cols; h++ {
-		m.l[h], m.r[h] = h-1, h+1
-		m.u[h], m.d[h], m.c[h] = h, h, h
+		m.nd[h].l, m.nd[h].r = h-1, h+1
+		m.nd[h].u, m.nd[h].d, m.nd[h].c = h, h, h
 		m.size[h] = 0
 	}
-	m.l[0], m.r[cols] = cols, 0
+	m.nd[0].l, m.nd[cols].r = cols, 0
 
 	m.cellOrder = identity(m.cellOrder, cells, 0, rng)
 	m.valOrder = identity(m.valOrder, n, 1, rng)
@@ -142,20 +182,130 @@ func (m *matrix) build(g *sudoku.Grid, rng *rand.Rand) bool {
 			}
 			for k, h := range heads {
 				x := node + int32(k)
-				m.c[x] = h
-				m.u[x], m.d[x] = m.u[h], h
-				m.d[m.u[h]] = x
-				m.u[h] = x
+				m.nd[x].c = h
+				m.nd[x].u, m.nd[x].d = m.nd[h].u, h
+				m.nd[m.nd[h].u].d = x
+				m.nd[h].u = x
 				m.size[h]++
-				m.l[x], m.r[x] = node+int32((k+3)%4), node+int32((k+1)%4)
+				m.nd[x].l, m.nd[x].r = node+int32((k+3)%4), node+int32((k+1)%4)
 			}
 			node += 4
 		}
+	}
+	if m.scan {
+		// The header list in colOrder: the scan meets cell columns first.
+		prev := int32(0)
+		for _, h := range m.colOrder {
+			m.nd[prev].r, m.nd[h].l = h, prev
+			prev = h
+		}
+		m.nd[prev].r, m.nd[0].l = 0, prev
+		return true
 	}
 	for k := len(m.colOrder) - 1; k >= 0; k-- { // pushed at the head: lists end up in colOrder
 		m.link(m.colOrder[k])
 	}
 	return true
+}
+
+// buildSmall is build for orders up to scanMaxOrder without shuffling:
+// the same matrix, in the same order, from per-unit candidate bit masks
+// instead of per-value flags, because at order 3 building costs as much
+// as a third of a hard puzzle's search.
+func (m *matrix) buildSmall(g *sudoku.Grid) bool {
+	n := g.Size()
+	cells := n * n
+	full := uint16(1)<<n - 1
+	var rowHas, colHas, boxHas [9]uint16 // bit v-1: value v given in the unit
+	for i, v := range g.Cells {
+		if v == 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		b := g.Box(r, c)
+		bit := uint16(1) << (v - 1)
+		if (rowHas[r]|colHas[c]|boxHas[b])&bit != 0 {
+			return false
+		}
+		rowHas[r] |= bit
+		colHas[c] |= bit
+		boxHas[b] |= bit
+	}
+
+	// Columns, in constraint order: cell, row-value, column-value,
+	// box-value; only unsatisfied ones get a header.
+	m.colOf = grow(m.colOf, 4*cells)
+	var cols, rows int32
+	for i := 0; i < cells; i++ {
+		m.colOf[i] = 0
+		if g.Cells[i] == 0 {
+			cols++
+			m.colOf[i] = cols
+			r, c := i/n, i%n
+			rows += int32(bits.OnesCount16(full &^ (rowHas[r] | colHas[c] | boxHas[g.Box(r, c)])))
+		}
+	}
+	for k, has := range [3]*[9]uint16{&rowHas, &colHas, &boxHas} {
+		base := (k + 1) * cells
+		for unit := 0; unit < n; unit++ {
+			for v := 0; v < n; v++ {
+				m.colOf[base+unit*n+v] = 0
+				if has[unit]&(1<<v) == 0 {
+					cols++
+					m.colOf[base+unit*n+v] = cols
+				}
+			}
+		}
+	}
+
+	m.nd = grow(m.nd, int(1+cols+4*rows))
+	m.size = grow(m.size, int(cols)+1)
+	m.bucket0, m.maxSize = cols+1, int32(n)
+	m.scan = true
+	m.hints = grow(m.hints, hintCap)[:0]
+	m.zero = 0
+	m.cellCols = int32(g.Empty())
+	m.placement = grow(m.placement, int(rows))
+	m.cols, m.rows, m.firstRow = cols, rows, 1+cols
+	nd := m.nd
+	for h := int32(0); h <= cols; h++ {
+		n := &nd[h]
+		n.l, n.r, n.u, n.d, n.c = h-1, h+1, h, h, h
+		m.size[h] = 0
+	}
+	nd[0].l, nd[cols].r = cols, 0
+
+	x, row := m.firstRow, int32(0)
+	for i := 0; i < cells; i++ {
+		if g.Cells[i] != 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		b := g.Box(r, c)
+		for cand := full &^ (rowHas[r] | colHas[c] | boxHas[b]); cand != 0; cand &= cand - 1 {
+			v := bits.TrailingZeros16(cand) // value v+1
+			m.placement[row] = int32(i*n + v)
+			row++
+			m.appendNode(x, x+3, x+1, m.colOf[i])
+			m.appendNode(x+1, x, x+2, m.colOf[cells+r*n+v])
+			m.appendNode(x+2, x+1, x+3, m.colOf[2*cells+c*n+v])
+			m.appendNode(x+3, x+2, x, m.colOf[3*cells+b*n+v])
+			x += 4
+		}
+	}
+	return true
+}
+
+// appendNode makes x, with row neighbours l and r, the last node of
+// column h.
+func (m *matrix) appendNode(x, l, r, h int32) {
+	nd := m.nd
+	up := nd[h].u
+	n := &nd[x]
+	n.l, n.r, n.u, n.d, n.c = l, r, up, h, h
+	nd[up].d = x
+	nd[h].u = x
+	m.size[h]++
 }
 
 // identity returns s resized to n holding first, first+1, ..., shuffled by
@@ -173,7 +323,7 @@ func identity(s []int32, n int, first int32, rng *rand.Rand) []int32 {
 
 // bytes is the memory the matrix arrays occupy (their capacity).
 func (m *matrix) bytes() int {
-	return 4*(cap(m.l)+cap(m.r)+cap(m.u)+cap(m.d)+cap(m.c)+cap(m.size)+cap(m.bn)+cap(m.bp)+cap(m.placement)+cap(m.colOf)+cap(m.cellOrder)+cap(m.valOrder)+cap(m.colOrder)) + cap(m.used)
+	return 20*cap(m.nd) + 4*(cap(m.size)+cap(m.bn)+cap(m.bp)+cap(m.placement)+cap(m.colOf)+cap(m.cellOrder)+cap(m.valOrder)+cap(m.colOrder)) + cap(m.used)
 }
 
 // grow returns s resized to n, reusing its array when large enough.
@@ -204,15 +354,36 @@ func (m *matrix) unlink(h int32) {
 
 // cover removes column header h and every row with a one in it.
 func (m *matrix) cover(h int32) {
-	l, r, u, d, c, size := m.l, m.r, m.u, m.d, m.c, m.size
-	r[l[h]] = r[h]
-	l[r[h]] = l[h]
+	nd, size := m.nd, m.size
+	nd[nd[h].l].r = nd[h].r
+	nd[nd[h].r].l = nd[h].l
+	if m.scan {
+		hints := m.hints
+		for i := nd[h].d; i != h; i = nd[i].d {
+			for j := nd[i].r; j != i; j = nd[j].r {
+				n := &nd[j]
+				u, d := n.u, n.d
+				nd[u].d = d
+				nd[d].u = u
+				x := n.c
+				if size[x]--; size[x] <= 1 {
+					if size[x] == 0 {
+						m.zero = x
+					} else if len(hints) < cap(hints) {
+						hints = append(hints, x)
+					}
+				}
+			}
+		}
+		m.hints = hints
+		return
+	}
 	m.unlink(h)
-	for i := d[h]; i != h; i = d[i] {
-		for j := r[i]; j != i; j = r[j] {
-			d[u[j]] = d[j]
-			u[d[j]] = u[j]
-			x := c[j]
+	for i := nd[h].d; i != h; i = nd[i].d {
+		for j := nd[i].r; j != i; j = nd[j].r {
+			nd[nd[j].u].d = nd[j].d
+			nd[nd[j].d].u = nd[j].u
+			x := nd[j].c
 			m.unlink(x)
 			size[x]--
 			m.link(x)
@@ -222,20 +393,30 @@ func (m *matrix) cover(h int32) {
 
 // uncover undoes cover(h), in exactly the reverse order.
 func (m *matrix) uncover(h int32) {
-	l, r, u, d, c, size := m.l, m.r, m.u, m.d, m.c, m.size
-	for i := u[h]; i != h; i = u[i] {
-		for j := l[i]; j != i; j = l[j] {
-			x := c[j]
-			m.unlink(x)
-			size[x]++
-			m.link(x)
-			d[u[j]] = j
-			u[d[j]] = j
+	nd, size := m.nd, m.size
+	if m.scan {
+		for i := nd[h].u; i != h; i = nd[i].u {
+			for j := nd[i].l; j != i; j = nd[j].l {
+				size[nd[j].c]++
+				nd[nd[j].u].d = j
+				nd[nd[j].d].u = j
+			}
 		}
+	} else {
+		for i := nd[h].u; i != h; i = nd[i].u {
+			for j := nd[i].l; j != i; j = nd[j].l {
+				x := nd[j].c
+				m.unlink(x)
+				size[x]++
+				m.link(x)
+				nd[nd[j].u].d = j
+				nd[nd[j].d].u = j
+			}
+		}
+		m.link(h)
 	}
-	m.link(h)
-	r[l[h]] = h
-	l[r[h]] = h
+	nd[nd[h].l].r = h
+	nd[nd[h].r].l = h
 }
 
 // choose returns a live column with the fewest ones, or 0 when no column
@@ -244,8 +425,30 @@ func (m *matrix) uncover(h int32) {
 // FPT'09 04b and 05b), then to the column most recently moved into its
 // bucket.
 func (m *matrix) choose() int32 {
-	if m.r[0] == 0 {
+	if m.nd[0].r == 0 {
 		return 0
+	}
+	if m.scan {
+		if h := m.zero; h != 0 && m.size[h] == 0 && m.nd[m.nd[h].l].r == h {
+			return h
+		}
+		for len(m.hints) > 0 {
+			h := m.hints[len(m.hints)-1]
+			m.hints = m.hints[:len(m.hints)-1]
+			if m.size[h] <= 1 && m.nd[m.nd[h].l].r == h {
+				return h
+			}
+		}
+		best, min := int32(0), m.maxSize+1
+		for h := m.nd[0].r; h != 0; h = m.nd[h].r {
+			if s := m.size[h]; s < min {
+				best, min = h, s
+				if s <= 1 {
+					break
+				}
+			}
+		}
+		return best
 	}
 	for s := int32(0); s <= m.maxSize; s++ {
 		if h := m.ofSize(s); h != 0 {
@@ -270,18 +473,18 @@ func (m *matrix) ofSize(s int32) int32 {
 
 // place covers the columns of the row holding node x (choosing that row).
 func (m *matrix) place(x int32) {
-	m.cover(m.c[x])
-	for j := m.r[x]; j != x; j = m.r[j] {
-		m.cover(m.c[j])
+	m.cover(m.nd[x].c)
+	for j := m.nd[x].r; j != x; j = m.nd[j].r {
+		m.cover(m.nd[j].c)
 	}
 }
 
 // unplace undoes place(x).
 func (m *matrix) unplace(x int32) {
-	for j := m.l[x]; j != x; j = m.l[j] {
-		m.uncover(m.c[j])
+	for j := m.nd[x].l; j != x; j = m.nd[j].l {
+		m.uncover(m.nd[j].c)
 	}
-	m.uncover(m.c[x])
+	m.uncover(m.nd[x].c)
 }
 
 // fails probes the live row holding node x: it places the row, then follows
@@ -292,18 +495,18 @@ func (m *matrix) fails(x int32, trail []int32) bool {
 	m.place(x)
 	failed, n := false, 0
 	for {
-		if m.ofSize(0) != 0 {
-			failed = true
-			break
-		}
-		if n == len(trail) {
-			break
-		}
-		h := m.ofSize(1)
+		h := m.choose()
 		if h == 0 {
 			break
 		}
-		trail[n] = m.d[h]
+		if m.size[h] == 0 {
+			failed = true
+			break
+		}
+		if n == len(trail) || m.size[h] > 1 {
+			break
+		}
+		trail[n] = m.nd[h].d
 		m.place(trail[n])
 		n++
 	}
@@ -321,13 +524,17 @@ func (m *matrix) fails(x int32, trail []int32) bool {
 func (m *matrix) remove(x int32) {
 	j := x
 	for {
-		m.d[m.u[j]] = m.d[j]
-		m.u[m.d[j]] = m.u[j]
-		h := m.c[j]
-		m.unlink(h)
-		m.size[h]--
-		m.link(h)
-		if j = m.r[j]; j == x {
+		m.nd[m.nd[j].u].d = m.nd[j].d
+		m.nd[m.nd[j].d].u = m.nd[j].u
+		h := m.nd[j].c
+		if m.scan {
+			m.size[h]--
+		} else {
+			m.unlink(h)
+			m.size[h]--
+			m.link(h)
+		}
+		if j = m.nd[j].r; j == x {
 			return
 		}
 	}
@@ -335,24 +542,27 @@ func (m *matrix) remove(x int32) {
 
 // prune probes every live row (through its cell column) and removes the
 // ones that fail. It returns the rows probed and removed. It stops early,
-// with stopped set, after maxProbes probes (0: no limit) or when done is
-// closed (checked every checkEvery probes).
-func (m *matrix) prune(trail []int32, maxProbes uint64, done <-chan struct{}) (probed, removed int, stopped bool) {
-	for h := m.r[0]; h != 0; h = m.r[h] {
+// with stop set, after maxProbes probes (0: no limit) or when done is
+// closed or the deadline (if not zero) passed (checked every checkEvery
+// probes, when progress, if not nil, is told the work so far: base plus
+// the probes).
+func (m *matrix) prune(trail []int32, maxProbes uint64, done <-chan struct{}, deadline time.Time, progress func(uint64), base uint64) (probed, removed int, stop bool) {
+	for h := m.nd[0].r; h != 0; h = m.nd[h].r {
 		if h > m.cellCols {
 			continue // every row has one cell node; probe it from there
 		}
-		for i := m.d[h]; i != h; {
-			next := m.d[i]
+		for i := m.nd[h].d; i != h; {
+			next := m.nd[i].d
 			if maxProbes > 0 && uint64(probed) >= maxProbes {
 				return probed, removed, true
 			}
 			probed++
-			if done != nil && probed%checkEvery == 0 {
-				select {
-				case <-done:
+			if probed%checkEvery == 0 {
+				if progress != nil {
+					progress(base + uint64(probed))
+				}
+				if stopped(done, deadline) {
 					return probed, removed, true
-				default:
 				}
 			}
 			if m.fails(i, trail) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"sudokusim/sudoku"
 )
@@ -55,16 +56,44 @@ type Options struct {
 	Seed    uint64
 
 	// Plain turns off probing: the search is then Knuth's Algorithm X and
-	// nothing else. By default, whenever the search reaches a column with
-	// two or more rows while every placement so far was forced, it first
-	// probes every live row (place it, follow up to ProbeDepth forced
-	// placements, see whether some constraint is left with no row) and
-	// deletes the rows that fail; it repeats after the forced placements
-	// this unlocks. The deletions are sound, so solutions and counts are
-	// unchanged; a hidden pair, for one, is found by probing the cell's
-	// other values. Without it 15a is out of reach (over 30 million nodes).
+	// nothing else. Otherwise, for puzzles of order ProbeFrom and up,
+	// whenever the search reaches a column with two or more rows while
+	// every placement so far was forced, it first probes every live row
+	// (place it, follow up to ProbeDepth forced placements, see whether
+	// some constraint is left with no row) and deletes the rows that fail;
+	// it repeats after the forced placements this unlocks. The deletions
+	// are sound, so solutions and counts are unchanged; a hidden pair, for
+	// one, is found by probing the cell's other values. Without it 15a is
+	// out of reach (over 30 million nodes).
 	Plain bool
+
+	// ProbeFrom is the smallest order probed (unless Plain); 0 means
+	// DefaultProbeFrom, 2 probes every order.
+	ProbeFrom int
+
+	// Deadline, when not zero, stops the search as a done context does
+	// (status Canceled) once the wall clock passes it; it is read at the
+	// same points, every 4,096 units of work. A caller solving many short
+	// puzzles, each with a time limit, gives a deadline rather than a
+	// context with a timer per puzzle, which costs more than a 9×9 search.
+	Deadline time.Time
+
+	// Progress, when not nil, is called with the work done so far (search
+	// nodes plus probes, as NodeLimit counts it) every 4,096 units of
+	// work, on the goroutine running the search. It must not use the
+	// Solver.
+	Progress func(work uint64)
 }
+
+// DefaultProbeFrom is the smallest order probed by default. Below it the
+// probes cost more than the search they save: on hard 9×9 sets a solve
+// with probing made about 575 probes to save about 180 of 425 search
+// nodes, each probe costing about a node, and ran 6-7 times slower (see
+// docs/reference-solvers.md); from order 4 up a stalled puzzle has
+// thousands of live rows and a search that runs to tens of thousands of
+// nodes (04b: 97,295 without probing, 22,425 with), and at order 15 the
+// 15a is out of reach without it.
+const DefaultProbeFrom = 4
 
 // ProbeDepth is how many forced placements a probe follows after the row
 // it tries.
@@ -73,7 +102,7 @@ const ProbeDepth = 2
 // Result is what a search found and what it cost.
 type Result struct {
 	Status   Status
-	Solution *sudoku.Grid // the first solution, when Status is Solved (Solve only)
+	Solution *sudoku.Grid // the first solution found, when there is one
 	Count    int          // solutions found (Count; 1 for a solved Solve)
 
 	Nodes      uint64 // search nodes: placements tried, over all runs
@@ -96,10 +125,13 @@ const checkEvery = 1 << 12
 // zero value is ready to use; a Solver is not safe for concurrent use.
 type Solver struct {
 	m     matrix
+	m3    *matrix3 // order 3 without probing or shuffling (order3.go)
 	stack []int32
 	trail [ProbeDepth]int32
 	rng   *rand.Rand
 	pcg   *rand.PCG
+
+	generic bool // tests: search order 3 on matrix, not matrix3
 }
 
 // Solve searches for the first solution of g.
@@ -129,14 +161,14 @@ func (s *Solver) Solve(ctx context.Context, g *sudoku.Grid, opts Options) (Resul
 }
 
 // Count counts the solutions of g, stopping at limit (limit < 1 counts
-// them all). Result.Status is Solved when the count is exact or reached
+// them all), and keeps the first in Result.Solution. Result.Status is Solved when the count is exact or reached
 // the limit, Unsolvable when there is none, NodeLimit or Canceled when the
 // count is a lower bound.
 func (s *Solver) Count(ctx context.Context, g *sudoku.Grid, limit int, opts Options) (Result, error) {
 	if err := sudoku.CheckGrid(g); err != nil {
 		return Result{}, fmt.Errorf("dlx: %w", err)
 	}
-	return s.run(ctx, g, nil, opts, opts.NodeLimit, limit, false, Result{}), nil
+	return s.run(ctx, g, nil, opts, opts.NodeLimit, limit, true, Result{}), nil
 }
 
 // Solve is Solver.Solve on a fresh Solver.
@@ -160,6 +192,15 @@ func Count(ctx context.Context, g *sudoku.Grid, limit int) (int, error) {
 	return res.Count, nil
 }
 
+// probes reports whether a puzzle of the given order is probed.
+func (o *Options) probes(order int) bool {
+	from := o.ProbeFrom
+	if from == 0 {
+		from = DefaultProbeFrom
+	}
+	return !o.Plain && order >= from
+}
+
 // work is what Options.NodeLimit bounds: search nodes plus probes.
 func (r *Result) work() uint64 { return r.Nodes + uint64(r.Probed) }
 
@@ -179,6 +220,9 @@ func luby(i uint64) uint64 {
 // until limit solutions (keep: remember the first) or until res.Nodes
 // reaches budget (0: none). Counters accumulate into res.
 func (s *Solver) run(ctx context.Context, g *sudoku.Grid, rng *rand.Rand, opts Options, budget uint64, limit int, keep bool, res Result) Result {
+	if g.Order == 3 && rng == nil && !s.generic && !opts.probes(g.Order) {
+		return s.run3(ctx, g, opts, budget, limit, keep, res)
+	}
 	m := &s.m
 	res.Runs++
 	if !m.build(g, rng) {
@@ -194,6 +238,7 @@ func (s *Solver) run(ctx context.Context, g *sudoku.Grid, rng *rand.Rand, opts O
 	res.MatrixBytes = m.bytes() + 4*cap(s.stack)
 
 	done := ctx.Done()
+	probe := opts.probes(g.Order)
 	status := Unsolvable
 	k := 0
 	// floor is the depth of the first branch: every placement above it was
@@ -205,9 +250,9 @@ func (s *Solver) run(ctx context.Context, g *sudoku.Grid, rng *rand.Rand, opts O
 	// Iterative Algorithm X. "forward" picks a column at level k; "try"
 	// places the row stack[k] of column c; "back" undoes level k-1.
 forward:
-	if m.r[0] == 0 {
+	if m.nd[0].r == 0 {
 		res.Count++
-		if keep {
+		if keep && res.Solution == nil {
 			res.Solution = s.solution(g, stack[:k])
 		}
 		if limit > 0 && res.Count >= limit {
@@ -218,7 +263,7 @@ forward:
 	}
 	c = m.choose()
 	if !branched && m.size[c] > 1 {
-		if !opts.Plain {
+		if probe {
 			var left uint64
 			if budget > 0 {
 				if left = budget - res.work(); left == 0 {
@@ -226,10 +271,10 @@ forward:
 					goto finish
 				}
 			}
-			probed, removed, stopped := m.prune(s.trail[:], left, done)
+			probed, removed, halted := m.prune(s.trail[:], left, done, opts.Deadline, opts.Progress, res.work())
 			res.Probed += probed
 			res.Pruned += removed
-			if stopped {
+			if halted {
 				status = Canceled
 				if left > 0 && uint64(probed) >= left {
 					status = NodeLimit
@@ -243,7 +288,7 @@ forward:
 		branched, floor = true, k
 	}
 	m.cover(c)
-	stack[k] = m.d[c]
+	stack[k] = m.nd[c].d
 try:
 	row = stack[k]
 	if row == c { // column exhausted
@@ -255,16 +300,17 @@ try:
 		goto finish
 	}
 	res.Nodes++
-	if done != nil && res.Nodes%checkEvery == 0 {
-		select {
-		case <-done:
+	if res.Nodes%checkEvery == 0 {
+		if opts.Progress != nil {
+			opts.Progress(res.work())
+		}
+		if stopped(done, opts.Deadline) {
 			status = Canceled
 			goto finish
-		default:
 		}
 	}
-	for j := m.r[row]; j != row; j = m.r[j] {
-		m.cover(m.c[j])
+	for j := m.nd[row].r; j != row; j = m.nd[j].r {
+		m.cover(m.nd[j].c)
 	}
 	k++
 	if k > res.MaxDepth {
@@ -281,16 +327,27 @@ back:
 	k--
 	res.Backtracks++
 	row = stack[k]
-	c = m.c[row]
-	for j := m.l[row]; j != row; j = m.l[j] {
-		m.uncover(m.c[j])
+	c = m.nd[row].c
+	for j := m.nd[row].l; j != row; j = m.nd[j].l {
+		m.uncover(m.nd[j].c)
 	}
-	stack[k] = m.d[row]
+	stack[k] = m.nd[row].d
 	goto try
 finish:
 	// The links are left as they are: the next run rebuilds the matrix.
 	res.Status = status
 	return res
+}
+
+// stopped reports whether done is closed or the deadline (if not zero)
+// has passed.
+func stopped(done <-chan struct{}, deadline time.Time) bool {
+	select {
+	case <-done:
+		return true
+	default:
+	}
+	return !deadline.IsZero() && time.Now().After(deadline)
 }
 
 // solution writes the givens and the placements on the stack into a new grid.
