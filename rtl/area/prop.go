@@ -121,7 +121,7 @@ func propRegion(x propDims, cfg prop.Config) Block {
 // flip-flops) and their write data word ∨ decoded value, the cell and
 // value registers, the trail entry and the grid word.
 func propAssign(x propDims) Block {
-	l := register(3*x.M).Add(decoder(x.M)).Add(Logic{LUT: 3 * x.M}).
+	l := register(3 * x.M).Add(decoder(x.M)).Add(Logic{LUT: 3 * x.M}).
 		Add(register(x.bc + x.bM + 2)).Add(mux(3, x.bc)).Add(counter(x.bc))
 	return Block{Name: "AssignPath", Logic: l}
 }

@@ -178,7 +178,7 @@ func TestModelsAgreeGenerated(t *testing.T) {
 
 func TestUnsolvableAndLimits(t *testing.T) {
 	clash := sudoku.Sample()
-	clash.Set(0, 0, 1) // row 0 already holds 1 at (0,1)
+	clash.Set(0, 0, 1)       // row 0 already holds 1 at (0,1)
 	noSolution := grid(t, 2, // no givens clash, but (0,0) has no candidate
 		0, 2, 0, 0,
 		3, 1, 0, 0,
