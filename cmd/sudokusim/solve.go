@@ -45,9 +45,10 @@ type solveReport struct {
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve", solveSynopsis, stdout)
-	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor), ga (seed 001's genetic algorithm) or swarm (seed 002's board-parallel engine array)")
+	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor), ga (seed 001's genetic algorithm), swarm (seed 002's board-parallel engine array) or prop (version 3, the propagating processor)")
 	other := addOtherDesignFlags(fs)
-	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32")
+	pf := addPropFlags(fs)
+	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32 (--design prop: cells the sweep evaluates per cycle, 1, 2, 4 or 8; default 2)")
 	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of single,hidden-single,hidden-pair,hidden-triple,hidden-quad")
 	ignoreCands := fs.Bool("search-ignores-candidates", false, "version 2: the evaluator tests against the grid only, not the candidates the heuristics left")
 	subset := fs.Int("subset-units", bnb.DefaultSubsetUnits, "value combinations the hidden-subset unit compares per cycle")
@@ -68,8 +69,13 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "one FILE at most, got %d", fs.NArg())
 	}
+	if bad := propFlagsSetElsewhere(fs); len(bad) > 0 && *design != "prop" {
+		return usageError(stderr, "solve", "%s apply to --design prop only", strings.Join(bad, ", "))
+	}
 	switch *design {
 	case "bnb":
+	case "prop":
+		return runSolveProp(fs, pf, stdout, stderr)
 	case "ga", "swarm":
 		var bad []string
 		fs.Visit(func(f *flag.Flag) {
@@ -82,7 +88,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		return runSolveOther(*design, other, fs.Args(), *index, *clock, *maxCycles, *jsonOut, stdout, stderr)
 	default:
-		return usageError(stderr, "solve", "--design %q is not bnb, ga or swarm", *design)
+		return usageError(stderr, "solve", "--design %q is not bnb, ga, swarm or prop", *design)
 	}
 	cfg := bnb.DefaultConfig()
 	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Baud = *cpc, *maxOrder, *clock*1e6, *baud
