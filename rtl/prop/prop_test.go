@@ -122,8 +122,8 @@ func TestSample(t *testing.T) {
 }
 
 // Both models agree on the FPT'09 puzzles the issue names, under every
-// rule set and branching rule, and the answers equal dlx's (the puzzles are
-// unique).
+// rule set and branching rule, and the answers equal dlx's where the puzzle
+// is unique (07a is not: any valid answer will do).
 func TestModelsAgreeFPT09(t *testing.T) {
 	names := []string{"03a", "04a", "05a", "06a", "07a", "08a", "03b", "04b"}
 	if testing.Short() {
@@ -132,6 +132,8 @@ func TestModelsAgreeFPT09(t *testing.T) {
 	for _, name := range names {
 		g := loadFPT(t, name)
 		want, err := dlx.Solve(context.Background(), g, dlx.Options{})
+		require.NoError(t, err)
+		count, err := dlx.Count(context.Background(), g, 2)
 		require.NoError(t, err)
 		for _, cfg := range []Config{
 			direct(2, RulesHidden, BranchMRV),
@@ -146,7 +148,9 @@ func TestModelsAgreeFPT09(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d-%s-%s", name, cfg.Lanes, cfg.Rules, cfg.Branch), func(t *testing.T) {
 				res := runBoth(t, cfg, g)
 				require.Equal(t, sudoku.Solved, res.Status)
-				assert.True(t, res.Solution.Equal(want.Solution), "answer differs from dlx's")
+				if count == 1 {
+					assert.True(t, res.Solution.Equal(want.Solution), "answer differs from dlx's")
+				}
 			})
 		}
 	}
