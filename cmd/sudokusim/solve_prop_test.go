@@ -49,7 +49,6 @@ func TestSolvePropJSON(t *testing.T) {
 	assert.Equal(t, r.Counters, runs[1].Counters)
 }
 
-
 func TestSolvePropFlags(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
