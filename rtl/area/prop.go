@@ -94,7 +94,7 @@ func propAddress(x propDims) Block {
 // popcount) and its compare with the best so far.
 func propLanes(x propDims, cfg prop.Config) Block {
 	per := eqConst(laneWidth).Add(Logic{LUT: x.M}).Add(orTree(x.M)).Add(atLeastTwo(x.M)).Add(priorityEncoder(x.M))
-	if cfg.Branch == prop.BranchMRV {
+	if cfg.Branch != prop.BranchFirst {
 		per = per.Add(popcount(x.M)).Add(adder(x.bM + 1))
 	}
 	best := register(x.bc + x.bM + 1)

@@ -62,9 +62,13 @@ const (
 	BranchMRV Branch = iota
 	// BranchFirst decides on the first empty cell met in the last sweep.
 	BranchFirst
+	// BranchMRVRows is BranchMRV with the choice made in the last row sweep
+	// (ties go to the first cell in row-major order, whatever kind of sweep
+	// came last).
+	BranchMRVRows
 )
 
-var branchNames = [...]string{"mrv", "first"}
+var branchNames = [...]string{"mrv", "first", "mrv-rows"}
 
 func (b Branch) String() string {
 	if b < 0 || int(b) >= len(branchNames) {
@@ -73,14 +77,14 @@ func (b Branch) String() string {
 	return branchNames[b]
 }
 
-// ParseBranch reads "mrv" or "first".
+// ParseBranch reads "mrv", "first" or "mrv-rows".
 func ParseBranch(s string) (Branch, error) {
 	for i, n := range branchNames {
 		if s == n {
 			return Branch(i), nil
 		}
 	}
-	return 0, fmt.Errorf("prop: branch %q is not mrv or first", s)
+	return 0, fmt.Errorf("prop: branch %q is not mrv, first or mrv-rows", s)
 }
 
 // Config is the synthesis-time and run-time parameter set of version 3.
@@ -133,7 +137,7 @@ func (c Config) Validate() error {
 	if c.Rules < RulesNaked || c.Rules > RulesHidden {
 		return fmt.Errorf("prop: Rules %d unknown", int(c.Rules))
 	}
-	if c.Branch < BranchMRV || c.Branch > BranchFirst {
+	if c.Branch < BranchMRV || c.Branch > BranchMRVRows {
 		return fmt.Errorf("prop: Branch %d unknown", int(c.Branch))
 	}
 	if !(c.ClockHz > 0) || math.IsInf(c.ClockHz, 0) {
@@ -159,3 +163,15 @@ func (c Config) SearchLimit(order int) uint64 {
 // copies is the number of copies of the grid and value-set memories: two
 // read ports per copy, one per lane.
 func (c Config) copies() int { return (c.Lanes + 1) / 2 }
+
+// tracks reports whether a sweep of this kind chooses the branching cell.
+func (b Branch) tracks(kind int) bool { return b != BranchMRVRows || kind == kindRow }
+
+// better reports whether an empty cell with n candidates replaces the best
+// so far (best < 0: none yet).
+func (b Branch) better(n, best, bestN int) bool {
+	if b == BranchFirst {
+		return best < 0
+	}
+	return n < bestN
+}

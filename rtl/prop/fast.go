@@ -179,10 +179,13 @@ func (f *fastRun) propagate() (outcome, int) {
 	K := f.cfg.Lanes
 	where := &f.where
 	quiet, kind := 0, kindRow
+	best, bestN := -1, 1<<30
 	for {
 		f.cnt.Sweeps++ // in the first S_ADDR
 		placed := false
-		best, bestN := -1, 1<<30
+		if f.cfg.Branch.tracks(kind) {
+			best, bestN = -1, 1<<30
+		}
 		for region := 0; region < f.s; region++ {
 			var once, twice, present vset
 			j := 0
@@ -231,7 +234,7 @@ func (f *fastRun) propagate() (outcome, int) {
 					}
 					twice = twice.or(once.and(cd))
 					once = once.or(cd)
-					if f.cfg.Branch == BranchMRV && cn < bestN || f.cfg.Branch == BranchFirst && best < 0 {
+					if f.cfg.Branch.tracks(kind) && f.cfg.Branch.better(cn, best, bestN) {
 						best, bestN = i, cn
 					}
 				}

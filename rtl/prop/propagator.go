@@ -124,7 +124,9 @@ func (c *Core) startSweep() {
 
 func (c *Core) startPass() {
 	c.region, c.placed = 0, false
-	c.best, c.bestN = -1, 1<<30
+	if c.cfg.Branch.tracks(c.kind) {
+		c.best, c.bestN = -1, 1<<30
+	}
 	c.startRegion()
 }
 
@@ -278,7 +280,7 @@ func (c *Core) evalGroup() {
 		}
 		c.twice = c.twice.or(c.once.and(cand))
 		c.once = c.once.or(cand)
-		if c.cfg.Branch == BranchMRV && n < c.bestN || c.cfg.Branch == BranchFirst && c.best < 0 {
+		if c.cfg.Branch.tracks(c.kind) && c.cfg.Branch.better(n, c.best, c.bestN) {
 			c.best, c.bestN = r*c.size+col, n
 		}
 	}
