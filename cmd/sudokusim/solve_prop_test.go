@@ -39,6 +39,7 @@ func TestSolvePropJSON(t *testing.T) {
 	assert.Equal(t, 29, r.Checksum)
 	assert.Equal(t, 2, r.CPC)
 	assert.Equal(t, "hidden", r.Rules)
+	assert.Equal(t, "first", r.Branch)
 	assert.Equal(t, uint64(167), r.Cycles.Load)
 	assert.Equal(t, uint64(45), r.Counters.Propagated)
 	assert.Equal(t, 45, r.Counters.TrailPeak)
