@@ -1,6 +1,7 @@
 package prop
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -313,4 +314,22 @@ func TestSerialSession(t *testing.T) {
 	}
 	assert.Equal(t, sudoku.Unsolvable, answers[4].Status)
 	assert.Equal(t, uint8(bnb.ReplyNoSolution), answers[4].ReplyCode)
+}
+
+// Fast-forward and tracing change no count: stepping every cycle with a VCD
+// attached gives the same result as the batched run, and the waveform has
+// the Core's state register.
+func TestFastForwardAndVCDChangeNothing(t *testing.T) {
+	g := grid(t, 2, 0, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0)
+	cfg := DefaultConfig()
+	batched, err := Simulate(cfg, g, SimOptions{})
+	require.NoError(t, err)
+	var vcd bytes.Buffer
+	stepped, err := Simulate(cfg, g, SimOptions{NoFastForward: true, VCD: &vcd})
+	require.NoError(t, err)
+	assert.Equal(t, batched.Cycles, stepped.Cycles)
+	assert.Equal(t, batched.Counters, stepped.Counters)
+	assert.Equal(t, batched.Response, stepped.Response)
+	assert.Contains(t, vcd.String(), "$scope module core $end")
+	assert.Contains(t, vcd.String(), " state $end")
 }
