@@ -98,6 +98,11 @@ func propLanes(x propDims, cfg prop.Config) Block {
 		per = per.Add(popcount(x.M)).Add(adder(x.bM + 1))
 	}
 	best := register(x.bc + x.bM + 1)
+	if cfg.Branch == prop.BranchLocal {
+		// the last placed cell, its three region indices compared with the
+		// region counter, and a second best register
+		best = best.Add(register(x.bc + 3*x.bM)).Add(eq(x.bM).Times(3)).Add(register(x.bc + x.bM + 1))
+	}
 	return Block{Name: fmt.Sprintf("LaneEvaluator ×%d", x.K), Logic: per.Times(x.K).Add(best)}
 }
 

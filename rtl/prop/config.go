@@ -66,9 +66,14 @@ const (
 	// (ties go to the first cell in row-major order, whatever kind of sweep
 	// came last).
 	BranchMRVRows
+	// BranchLocal is BranchMRV restricted, when it has an empty cell, to
+	// the region of the last sweep's kind that holds the last placed cell:
+	// the search stays where it last made progress (as Dancing Links, whose
+	// size buckets hand out the column that changed last).
+	BranchLocal
 )
 
-var branchNames = [...]string{"mrv", "first", "mrv-rows"}
+var branchNames = [...]string{"mrv", "first", "mrv-rows", "local"}
 
 func (b Branch) String() string {
 	if b < 0 || int(b) >= len(branchNames) {
@@ -77,14 +82,14 @@ func (b Branch) String() string {
 	return branchNames[b]
 }
 
-// ParseBranch reads "mrv", "first" or "mrv-rows".
+// ParseBranch reads "mrv", "first", "mrv-rows" or "local".
 func ParseBranch(s string) (Branch, error) {
 	for i, n := range branchNames {
 		if s == n {
 			return Branch(i), nil
 		}
 	}
-	return 0, fmt.Errorf("prop: branch %q is not mrv, first or mrv-rows", s)
+	return 0, fmt.Errorf("prop: branch %q is not mrv, first, mrv-rows or local", s)
 }
 
 // Config is the synthesis-time and run-time parameter set of version 3.
@@ -142,7 +147,7 @@ func (c Config) Validate() error {
 	if c.Rules < RulesNaked || c.Rules > RulesHidden {
 		return fmt.Errorf("prop: Rules %d unknown", int(c.Rules))
 	}
-	if c.Branch < BranchMRV || c.Branch > BranchMRVRows {
+	if c.Branch < BranchMRV || c.Branch > BranchLocal {
 		return fmt.Errorf("prop: Branch %d unknown", int(c.Branch))
 	}
 	if !(c.ClockHz > 0) || math.IsInf(c.ClockHz, 0) {
@@ -179,4 +184,16 @@ func (b Branch) better(n, best, bestN int) bool {
 		return best < 0
 	}
 	return n < bestN
+}
+
+// regionOf is the region of a kind that holds cell i (order n, size s).
+func regionOf(kind, i, n, s int) int {
+	r, c := i/s, i%s
+	switch kind {
+	case kindRow:
+		return r
+	case kindCol:
+		return c
+	}
+	return boxOf(r, c, n)
 }

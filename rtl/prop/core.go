@@ -108,34 +108,36 @@ type Core struct {
 	q int
 
 	// Propagator registers.
-	kind, region int
-	pos          int // first position of the lane group in flight
-	nl           int // lanes in flight
-	once, twice  vset
-	present      vset
-	where        [256]uint8 // position of each value's first candidate cell in the region
-	quiet        int        // consecutive sweeps without a placement
-	placed       bool       // this sweep placed a value
-	hidden       vset
-	hv           int
-	best, bestN  int
-	empties      int
-	top          int
-	aCell, aVal  int
-	aRet         int
-	aDec         bool
-	aPos         int
-	aR, aC, aB   vset
-	bCell        int
-	bDec         bool
-	searchCyc    uint64
-	status       Status
-	cnt          Counters
-	hist         [numStates]uint64
-	fault        error
-	phaseChanged bool
-	wbuf, zero   []uint64
-	gbuf         [1]uint64
+	kind, region  int
+	pos           int // first position of the lane group in flight
+	nl            int // lanes in flight
+	once, twice   vset
+	present       vset
+	where         [256]uint8 // position of each value's first candidate cell in the region
+	quiet         int        // consecutive sweeps without a placement
+	placed        bool       // this sweep placed a value
+	hidden        vset
+	hv            int
+	best, bestN   int
+	local, localN int // BranchLocal: the best cell in the last placed cell's region
+	last          int // the last placed cell, -1 for none
+	empties       int
+	top           int
+	aCell, aVal   int
+	aRet          int
+	aDec          bool
+	aPos          int
+	aR, aC, aB    vset
+	bCell         int
+	bDec          bool
+	searchCyc     uint64
+	status        Status
+	cnt           Counters
+	hist          [numStates]uint64
+	fault         error
+	phaseChanged  bool
+	wbuf, zero    []uint64
+	gbuf          [1]uint64
 }
 
 type txOffer struct {

@@ -81,13 +81,14 @@ type fastRun struct {
 	cnt             Counters
 	box0            []int // box of each cell
 	where           [256]int
+	last            int // the last placed cell, -1 for none
 }
 
 func newFastRun(cfg Config, g *sudoku.Grid) *fastRun {
 	n, s := g.Order, g.Size()
 	f := &fastRun{cfg: cfg, n: n, s: s, cells: append([]uint8(nil), g.Cells...),
 		rows: make([]vset, s), cols: make([]vset, s), box: make([]vset, s), en: lowMask(s),
-		limit: cfg.SearchLimit(n), box0: make([]int, s*s)}
+		limit: cfg.SearchLimit(n), box0: make([]int, s*s), last: -1}
 	for i := range f.box0 {
 		f.box0[i] = boxOf(i/s, i%s, n)
 	}
@@ -160,6 +161,7 @@ func (f *fastRun) assign(i, v int, dec bool) (outcome, bool) {
 		f.cnt.Propagated++
 	}
 	f.trail = append(f.trail, e)
+	f.last = i
 	f.cnt.TrailPeak = max(f.cnt.TrailPeak, len(f.trail))
 	f.empties--
 	if f.empties == 0 {
@@ -186,6 +188,7 @@ func (f *fastRun) propagate() (outcome, int) {
 		if f.cfg.Branch.tracks(kind) {
 			best, bestN = -1, 1<<30
 		}
+		local, localN := -1, 1<<30
 		for region := 0; region < f.s; region++ {
 			var once, twice, present vset
 			j := 0
@@ -236,6 +239,9 @@ func (f *fastRun) propagate() (outcome, int) {
 					once = once.or(cd)
 					if f.cfg.Branch.tracks(kind) && f.cfg.Branch.better(cn, best, bestN) {
 						best, bestN = i, cn
+					}
+					if f.cfg.Branch == BranchLocal && f.last >= 0 && cn < localN && regionOf(kind, f.last, f.n, f.s) == region {
+						local, localN = i, cn
 					}
 				}
 				if naked >= 0 {
@@ -294,6 +300,9 @@ func (f *fastRun) propagate() (outcome, int) {
 			quiet++
 		}
 		if quiet >= kinds {
+			if local >= 0 {
+				return fixpoint, local
+			}
 			return fixpoint, best
 		}
 		kind = (kind + 1) % kinds
@@ -362,6 +371,7 @@ func (f *fastRun) search() Status {
 			if e < 0 {
 				if next := f.cand(i).and(above(v, f.s)); !next.empty() {
 					f.place(i, next.lowest())
+					f.last = i
 					f.cnt.Decisions++
 					if f.tick() {
 						return sudoku.Timeout

@@ -141,6 +141,7 @@ func TestModelsAgreeFPT09(t *testing.T) {
 			direct(1, RulesHidden, BranchFirst),
 			direct(4, RulesHiddenRows, BranchMRV),
 			direct(2, RulesHidden, BranchMRVRows),
+			direct(1, RulesHidden, BranchLocal),
 			direct(8, RulesNaked, BranchMRV),
 		} {
 			if cfg.Rules != RulesHidden && name != "03a" && name != "04a" && name != "03b" ||

@@ -19,7 +19,7 @@ func port(m *bram.Memory, l int) *bram.MemPort {
 }
 
 func (c *Core) startLoad() {
-	c.q = 0
+	c.q, c.last = 0, -1
 	c.st = stLClear
 }
 
@@ -127,6 +127,7 @@ func (c *Core) startPass() {
 	if c.cfg.Branch.tracks(c.kind) {
 		c.best, c.bestN = -1, 1<<30
 	}
+	c.local, c.localN = -1, 1<<30
 	c.startRegion()
 }
 
@@ -216,6 +217,9 @@ func (c *Core) stepSearch() {
 		c.setAssign(r*c.size+col, c.hv, false, retHidden, R, C, B)
 		c.cnt.Hidden++
 	case stDecide:
+		if c.local >= 0 {
+			c.best = c.local
+		}
 		c.readCell(0, c.best/c.size, c.best%c.size)
 		c.st = stDRead
 	case stDRead:
@@ -283,6 +287,9 @@ func (c *Core) evalGroup() {
 		if c.cfg.Branch.tracks(c.kind) && c.cfg.Branch.better(n, c.best, c.bestN) {
 			c.best, c.bestN = r*c.size+col, n
 		}
+		if c.cfg.Branch == BranchLocal && c.last >= 0 && n < c.localN && regionOf(c.kind, c.last, c.order, c.size) == c.region {
+			c.local, c.localN = r*c.size+col, n
+		}
 	}
 	if p := c.pos + c.nl; p < c.size {
 		c.issueGroup(p)
@@ -317,6 +324,7 @@ func (c *Core) assign() {
 	c.top++
 	c.cnt.TrailPeak = max(c.cnt.TrailPeak, c.top)
 	c.empties--
+	c.last = c.aCell
 	c.placed = true
 	c.present = c.present.or(b)
 	if c.empties == 0 {
@@ -358,6 +366,7 @@ func (c *Core) backtrackClear() {
 			nb := bit(w)
 			c.writeCell(r, col, v, w)
 			c.writeSets(r, col, R.or(nb), C.or(nb), B.or(nb))
+			c.last = c.bCell
 			c.cnt.Decisions++
 			c.startSweep()
 			return
