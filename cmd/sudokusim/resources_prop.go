@@ -67,3 +67,8 @@ func writePropOrders(w io.Writer, f resourceFlags, d area.Device) error {
 	}
 	return nil
 }
+
+// propDefaultRules and propDefaultBranch are version 3's defaults as flag
+// values.
+func propDefaultRules() string  { return prop.DefaultConfig().Rules.String() }
+func propDefaultBranch() string { return prop.DefaultConfig().Branch.String() }
