@@ -99,9 +99,9 @@ func propLanes(x propDims, cfg prop.Config) Block {
 	}
 	best := register(x.bc + x.bM + 1)
 	if cfg.Branch == prop.BranchLocal {
-		// the last placed cell, its three region indices compared with the
-		// region counter, and a second best register
-		best = best.Add(register(x.bc + 3*x.bM)).Add(eq(x.bM).Times(3)).Add(register(x.bc + x.bM + 1))
+		// the last placed cell's row, column and box, compared with each
+		// lane's, and a second best register
+		best = best.Add(register(x.bc + 3*x.bM)).Add(eq(x.bM).Times(3 * x.K)).Add(register(x.bc + x.bM + 1))
 	}
 	return Block{Name: fmt.Sprintf("LaneEvaluator ×%d", x.K), Logic: per.Times(x.K).Add(best)}
 }

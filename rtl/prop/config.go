@@ -66,10 +66,11 @@ const (
 	// (ties go to the first cell in row-major order, whatever kind of sweep
 	// came last).
 	BranchMRVRows
-	// BranchLocal is BranchMRV restricted, when it has an empty cell, to
-	// the region of the last sweep's kind that holds the last placed cell:
-	// the search stays where it last made progress (as Dancing Links, whose
-	// size buckets hand out the column that changed last).
+	// BranchLocal is BranchMRV restricted, when the last sweep met one, to
+	// the empty cells that share a row, column or box with the last placed
+	// cell — those whose candidates that placement cut: the search stays
+	// where it last made progress (as Dancing Links, whose size buckets hand
+	// out the column that changed last).
 	BranchLocal
 )
 
@@ -186,14 +187,9 @@ func (b Branch) better(n, best, bestN int) bool {
 	return n < bestN
 }
 
-// regionOf is the region of a kind that holds cell i (order n, size s).
-func regionOf(kind, i, n, s int) int {
-	r, c := i/s, i%s
-	switch kind {
-	case kindRow:
-		return r
-	case kindCol:
-		return c
-	}
-	return boxOf(r, c, n)
+// peers reports whether cells i and j share a row, column or box (order
+// n, size s).
+func peers(i, j, n, s int) bool {
+	ri, ci, rj, cj := i/s, i%s, j/s, j%s
+	return ri == rj || ci == cj || boxOf(ri, ci, n) == boxOf(rj, cj, n)
 }

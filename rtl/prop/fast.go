@@ -240,7 +240,7 @@ func (f *fastRun) propagate() (outcome, int) {
 					if f.cfg.Branch.tracks(kind) && f.cfg.Branch.better(cn, best, bestN) {
 						best, bestN = i, cn
 					}
-					if f.cfg.Branch == BranchLocal && f.last >= 0 && cn < localN && regionOf(kind, f.last, f.n, f.s) == region {
+					if f.cfg.Branch == BranchLocal && f.last >= 0 && cn < localN && peers(i, f.last, f.n, f.s) {
 						local, localN = i, cn
 					}
 				}

@@ -287,7 +287,7 @@ func (c *Core) evalGroup() {
 		if c.cfg.Branch.tracks(c.kind) && c.cfg.Branch.better(n, c.best, c.bestN) {
 			c.best, c.bestN = r*c.size+col, n
 		}
-		if c.cfg.Branch == BranchLocal && c.last >= 0 && n < c.localN && regionOf(c.kind, c.last, c.order, c.size) == c.region {
+		if c.cfg.Branch == BranchLocal && c.last >= 0 && n < c.localN && peers(r*c.size+col, c.last, c.order, c.size) {
 			c.local, c.localN = r*c.size+col, n
 		}
 	}
