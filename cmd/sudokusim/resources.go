@@ -106,7 +106,7 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.copyWidth, "copy-width", ds.CopyWidth, "swarm: cells per cycle on the copy bus")
 	fs.IntVar(&f.stack, "stack", ds.StackDepth, "swarm: boards the branch stack holds")
 	fs.StringVar(&f.rules, "rules", propDefaultRules(), "prop: propagation hardware (naked, hidden-rows, hidden)")
-	fs.StringVar(&f.branch, "branch", propDefaultBranch(), "prop: branching rule (mrv, first, mrv-rows, local)")
+	fs.StringVar(&f.branch, "branch", propDefaultBranch(), "prop: branching rule (mrv, first, mrv-rows, local, pair)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	blocks := fs.Bool("blocks", false, "also list every block's LUTs and flip-flops and every memory's mapping")
 	if done, status := parseFlags(fs, args, stderr); done {

@@ -32,7 +32,7 @@ func addPropFlags(fs *flag.FlagSet) propFlags {
 	d := prop.DefaultConfig()
 	return propFlags{
 		rules:  fs.String("rules", d.Rules.String(), "--design prop: propagation hardware: naked, hidden-rows or hidden"),
-		branch: fs.String("branch", d.Branch.String(), "--design prop: branching cell: mrv (fewest candidates), first (first empty), mrv-rows (fewest, chosen in row sweeps) or local (fewest in the last placed cell's region)"),
+		branch: fs.String("branch", d.Branch.String(), "--design prop: branching cell: mrv (fewest candidates), first (first empty), mrv-rows (fewest, chosen in row sweeps), local (fewest in the last placed cell's region) or pair (a region-value with two places when the fewest-candidates cell has more: Dancing Links' column choice)"),
 	}
 }
 

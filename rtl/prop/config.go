@@ -72,9 +72,18 @@ const (
 	// where it last made progress (as Dancing Links, whose size buckets hand
 	// out the column that changed last).
 	BranchLocal
+	// BranchPair is Dancing Links' column choice within reach of the region
+	// unit: the decision is on the constraint with the fewest options. A
+	// third accumulator at every region end finds the values with exactly
+	// two places in the region (a "pair"); when the last sweep met one and
+	// the fewest-candidates cell has more than two candidates, the decision
+	// places the first pair of the sweep at its first place and the trail
+	// keeps the second place as the one alternative (no value order to walk
+	// on backtrack). Otherwise it is BranchMRV.
+	BranchPair
 )
 
-var branchNames = [...]string{"mrv", "first", "mrv-rows", "local"}
+var branchNames = [...]string{"mrv", "first", "mrv-rows", "local", "pair"}
 
 func (b Branch) String() string {
 	if b < 0 || int(b) >= len(branchNames) {
@@ -83,14 +92,14 @@ func (b Branch) String() string {
 	return branchNames[b]
 }
 
-// ParseBranch reads "mrv", "first", "mrv-rows" or "local".
+// ParseBranch reads "mrv", "first", "mrv-rows", "local" or "pair".
 func ParseBranch(s string) (Branch, error) {
 	for i, n := range branchNames {
 		if s == n {
 			return Branch(i), nil
 		}
 	}
-	return 0, fmt.Errorf("prop: branch %q is not mrv, first, mrv-rows or local", s)
+	return 0, fmt.Errorf("prop: branch %q is not mrv, first, mrv-rows, local or pair", s)
 }
 
 // Config is the synthesis-time and run-time parameter set of version 3.
@@ -148,7 +157,7 @@ func (c Config) Validate() error {
 	if c.Rules < RulesNaked || c.Rules > RulesHidden {
 		return fmt.Errorf("prop: Rules %d unknown", int(c.Rules))
 	}
-	if c.Branch < BranchMRV || c.Branch > BranchLocal {
+	if c.Branch < BranchMRV || c.Branch > BranchPair {
 		return fmt.Errorf("prop: Branch %d unknown", int(c.Branch))
 	}
 	if !(c.ClockHz > 0) || math.IsInf(c.ClockHz, 0) {

@@ -31,6 +31,8 @@ const (
 	stBAddr                  // backtrack: read the trail's top entry
 	stBCell                  // read that cell and its sets
 	stBClear                 // clear it, or move a decision to its next value
+	stPAddr                  // pair: address the second place of an undone pair decision
+	stPRead                  // pair: its sets; the value goes there (ASSIGN next)
 	stAnswer                 // tx: the ResponseUnit sends the answer
 	stDrain                  // tx: the last byte is on the line
 	stHalt                   // nothing left to do (direct link)
@@ -38,7 +40,7 @@ const (
 )
 
 var stateNames = [...]string{"WAIT_FRAME", "L_CLEAR", "L_ADDR", "L_SET", "S_ADDR", "S_EVAL", "ASSIGN",
-	"HIDDEN", "H_ADDR", "H_CHECK", "DECIDE", "D_READ", "B_ADDR", "B_CELL", "B_CLEAR", "ANSWER", "DRAIN", "HALT"}
+	"HIDDEN", "H_ADDR", "H_CHECK", "DECIDE", "D_READ", "B_ADDR", "B_CELL", "B_CLEAR", "P_ADDR", "P_READ", "ANSWER", "DRAIN", "HALT"}
 
 func (s state) String() string { return stateNames[s] }
 
@@ -78,6 +80,7 @@ type Core struct {
 	sets  [3][]*bram.Memory
 	trail *bram.Memory
 	cellW int // bits of a cell index in a trail word
+	altW  int // bits of a pair decision's second place +1 (BranchPair only)
 
 	dec *uart.FrameDecoder
 	tx  *uart.Transmitter
@@ -114,6 +117,15 @@ type Core struct {
 	once, twice   vset
 	present       vset
 	where         [256]uint8 // position of each value's first candidate cell in the region
+	where2        [256]uint8 // BranchPair: position of its second
+	thrice        vset       // BranchPair: values with three or more places so far
+	pairV         int        // BranchPair: the sweep's first pair value, 0 for none
+	pairA, pairB  int        // its two places
+	dPair         bool       // DECIDE chose the pair
+	aAlt          int        // ASSIGN: the pair's second place +1, 0 for none
+	aMove         bool       // ASSIGN: a pair's second place taken on backtrack
+	bAlt          int        // B_CELL: the entry's second place +1
+	pCell, pV     int        // P_ADDR / P_READ: the place and value
 	quiet         int        // consecutive sweeps without a placement
 	placed        bool       // this sweep placed a value
 	hidden        vset
@@ -167,7 +179,10 @@ func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
 			c.sets[t] = append(c.sets[t], mem)
 		}
 	}
-	tr, err := bram.NewMemory("trail", cells, c.cellW+1, bram.WriteFirst, bram.WriteFirst)
+	if cfg.Branch == BranchPair {
+		c.altW = bits.Len(uint(cells))
+	}
+	tr, err := bram.NewMemory("trail", cells, c.cellW+1+c.altW, bram.WriteFirst, bram.WriteFirst)
 	if err != nil {
 		return nil, err
 	}
@@ -340,7 +355,7 @@ func (c *Core) step() {
 	c.edge()
 }
 
-func (c *Core) searching() bool { return c.st >= stSAddr && c.st <= stBClear }
+func (c *Core) searching() bool { return c.st >= stSAddr && c.st <= stPRead }
 
 // finish ends the load or search phase with a status and starts the answer.
 func (c *Core) finish(s Status) {

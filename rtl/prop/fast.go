@@ -75,12 +75,15 @@ type fastRun struct {
 	rows, cols, box []vset
 	en              vset
 	trail           []int32 // cell index, negative (−1−cell) for a decision
+	alt             []int32 // BranchPair: the pair's second place +1, 0 for none
 	empties         int
 	loadCyc, cyc    uint64
 	limit           uint64
 	cnt             Counters
 	box0            []int // box of each cell
-	where           [256]int
+	where, where2   [256]int
+	pairV           int // BranchPair: the sweep's first pair value, 0 for none
+	pairA, pairB    int // its two places
 	last            int // the last placed cell, -1 for none
 }
 
@@ -151,16 +154,23 @@ const (
 )
 
 // assign is the ASSIGN cycle: the value goes in, the trail grows.
-func (f *fastRun) assign(i, v int, dec bool) (outcome, bool) {
+// alt is a pair decision's second place +1 (0: none); move is the pair's
+// second place taken on backtrack (counted as a decision, trailed as a
+// placement with no alternative).
+func (f *fastRun) assign(i, v int, dec bool, alt int32, move bool) (outcome, bool) {
 	f.place(i, v)
 	e := int32(i)
-	if dec {
+	switch {
+	case dec:
 		e = -1 - e
 		f.cnt.Decisions++
-	} else {
+	case move:
+		f.cnt.Decisions++
+	default:
 		f.cnt.Propagated++
 	}
 	f.trail = append(f.trail, e)
+	f.alt = append(f.alt, alt)
 	f.last = i
 	f.cnt.TrailPeak = max(f.cnt.TrailPeak, len(f.trail))
 	f.empties--
@@ -179,7 +189,7 @@ func (f *fastRun) assign(i, v int, dec bool) (outcome, bool) {
 func (f *fastRun) propagate() (outcome, int) {
 	kinds := f.cfg.Rules.kinds()
 	K := f.cfg.Lanes
-	where := &f.where
+	where, where2 := &f.where, &f.where2
 	quiet, kind := 0, kindRow
 	best, bestN := -1, 1<<30
 	for {
@@ -189,8 +199,9 @@ func (f *fastRun) propagate() (outcome, int) {
 			best, bestN = -1, 1<<30
 		}
 		local, localN := -1, 1<<30
+		f.pairV = 0
 		for region := 0; region < f.s; region++ {
-			var once, twice, present vset
+			var once, twice, thrice, present vset
 			j := 0
 			if f.tick() { // S_ADDR
 				return timedOut, 0
@@ -223,7 +234,7 @@ func (f *fastRun) propagate() (outcome, int) {
 						naked = l
 						f.cnt.Naked++
 						v := cd.lowest()
-						if o, done := f.assign(i, v, false); done {
+						if o, done := f.assign(i, v, false, 0, false); done {
 							return o, 0
 						}
 						present = present.or(bit(v))
@@ -234,6 +245,14 @@ func (f *fastRun) propagate() (outcome, int) {
 						v := fresh.lowest()
 						where[v] = j + l
 						fresh = fresh.andNot(bit(v))
+					}
+					if f.cfg.Branch == BranchPair {
+						for second := cd.and(once).andNot(twice); !second.empty(); {
+							v := second.lowest()
+							where2[v] = j + l
+							second = second.andNot(bit(v))
+						}
+						thrice = thrice.or(twice.and(cd))
 					}
 					twice = twice.or(once.and(cd))
 					once = once.or(cd)
@@ -267,6 +286,14 @@ func (f *fastRun) propagate() (outcome, int) {
 				f.cnt.Backtracks++
 				return conflict, 0
 			}
+			if f.cfg.Branch == BranchPair && f.pairV == 0 {
+				if pairs := twice.andNot(thrice).andNot(present); !pairs.empty() {
+					v := pairs.lowest()
+					ra, ca := cellRC(kind, region, where[v], f.n, f.s)
+					rb, cb := cellRC(kind, region, where2[v], f.n, f.s)
+					f.pairV, f.pairA, f.pairB = v, ra*f.s+ca, rb*f.s+cb
+				}
+			}
 			for hidden := once.andNot(twice).andNot(present); !hidden.empty(); {
 				v := hidden.lowest()
 				hidden = hidden.andNot(bit(v))
@@ -285,7 +312,7 @@ func (f *fastRun) propagate() (outcome, int) {
 				if !ok {
 					return conflict, 0
 				}
-				if o, done := f.assign(i, v, false); done {
+				if o, done := f.assign(i, v, false, 0, false); done {
 					return o, 0
 				}
 				placed = true
@@ -300,6 +327,9 @@ func (f *fastRun) propagate() (outcome, int) {
 			quiet++
 		}
 		if quiet >= kinds {
+			if f.cfg.Branch == BranchPair && f.pairV != 0 && bestN > 2 {
+				return fixpoint, -1
+			}
 			if local >= 0 {
 				return fixpoint, local
 			}
@@ -344,7 +374,14 @@ func (f *fastRun) search() Status {
 			if f.tick() || f.tick() {
 				return sudoku.Timeout
 			}
-			if o, done := f.assign(best, f.cand(best).lowest(), true); done {
+			cell, v, alt := best, 0, int32(0)
+			if best < 0 { // a pair: its first place, the second kept
+				cell, v, alt = f.pairA, f.pairV, int32(f.pairB+1)
+				f.cnt.Pairs++
+			} else {
+				v = f.cand(best).lowest()
+			}
+			if o, done := f.assign(cell, v, true, alt, false); done {
 				if o == solved {
 					return sudoku.Solved
 				}
@@ -368,6 +405,22 @@ func (f *fastRun) search() Status {
 			}
 			v := int(f.cells[i])
 			f.unplace(i)
+			if a := f.alt[len(f.alt)-1]; a != 0 {
+				// P_ADDR, P_READ, ASSIGN: the pair's second place
+				f.trail, f.alt = f.trail[:len(f.trail)-1], f.alt[:len(f.alt)-1]
+				f.empties++
+				f.cnt.Undone++
+				if f.tick() || f.tick() || f.tick() {
+					return sudoku.Timeout
+				}
+				if o, done := f.assign(int(a-1), v, false, 0, true); done {
+					if o == solved {
+						return sudoku.Solved
+					}
+					return sudoku.Timeout
+				}
+				break
+			}
 			if e < 0 {
 				if next := f.cand(i).and(above(v, f.s)); !next.empty() {
 					f.place(i, next.lowest())
@@ -379,7 +432,7 @@ func (f *fastRun) search() Status {
 					break
 				}
 			}
-			f.trail = f.trail[:len(f.trail)-1]
+			f.trail, f.alt = f.trail[:len(f.trail)-1], f.alt[:len(f.alt)-1]
 			f.empties++
 			f.cnt.Undone++
 			if f.tick() {

@@ -114,7 +114,7 @@ func (c *Core) endFrame() {
 		switch s := state(st); {
 		case s >= stLClear && s <= stLSet:
 			r.Cycles.Load += n
-		case s >= stSAddr && s <= stBClear:
+		case s >= stSAddr && s <= stPRead:
 			r.Cycles.Search += n
 		}
 	}

@@ -142,6 +142,8 @@ func TestModelsAgreeFPT09(t *testing.T) {
 			direct(4, RulesHiddenRows, BranchMRV),
 			direct(2, RulesHidden, BranchMRVRows),
 			direct(1, RulesHidden, BranchLocal),
+			direct(2, RulesHidden, BranchPair),
+			direct(1, RulesHiddenRows, BranchPair),
 			direct(8, RulesNaked, BranchMRV),
 		} {
 			if cfg.Rules != RulesHidden && name != "03a" && name != "04a" && name != "03b" ||
@@ -179,6 +181,69 @@ func TestModelsAgreeGenerated(t *testing.T) {
 					assert.True(t, res.Solution.Equal(p.Solution))
 				}
 			})
+		}
+	}
+}
+
+// The pair rule (Dancing Links' column choice) on generated puzzles that
+// need search: both models agree cycle for cycle, pair decisions are made
+// and undone (the second place taken on backtrack), and every answer is
+// valid.
+func TestModelsAgreePairRule(t *testing.T) {
+	var pairs, moved uint64
+	for order := 3; order <= 4; order++ {
+		for seed := uint64(1); seed <= 12; seed++ {
+			p, err := gen.Generate(gen.Options{Order: order, Holes: 0.75, Seed: seed})
+			require.NoError(t, err)
+			// and the same puzzle with a wrong given that clashes with no
+			// other: the search must undo pair decisions to settle it
+			wrong := p.Puzzle.Clone()
+			plantWrong(wrong, p.Solution)
+			for k, g := range []*sudoku.Grid{p.Puzzle, wrong} {
+				t.Run(fmt.Sprintf("n%d-s%d-%d", order, seed, k), func(t *testing.T) {
+					res := runBoth(t, direct(2, RulesHidden, BranchPair), g)
+					if k == 0 || res.Status == sudoku.Solved {
+						require.Equal(t, sudoku.Solved, res.Status)
+						require.NoError(t, sudoku.Validate(g, res.Solution))
+					} else {
+						require.Equal(t, sudoku.Unsolvable, res.Status)
+					}
+					pairs += res.Counters.Pairs
+					for _, s := range res.States {
+						if s.State == "P_READ" {
+							moved += s.Cycles
+						}
+					}
+				})
+			}
+		}
+	}
+	assert.Positive(t, pairs, "no pair decision made: the rule is not exercised")
+	assert.Positive(t, moved, "no pair's second place taken: pair backtracking is not exercised")
+}
+
+// plantWrong gives the first empty cell of g a value other than the
+// solution's that no given in its row, column or box holds.
+func plantWrong(g, sol *sudoku.Grid) {
+	s := g.Size()
+	for i, v := range g.Cells {
+		if v != 0 {
+			continue
+		}
+		r, c := i/s, i%s
+		for w := 1; w <= s; w++ {
+			if w == sol.At(r, c) {
+				continue
+			}
+			free := true
+			for k := 0; k < s && free; k++ {
+				br, bc := g.BoxCell(g.Box(r, c), k)
+				free = g.At(r, k) != w && g.At(k, c) != w && g.At(br, bc) != w
+			}
+			if free {
+				g.Set(r, c, w)
+				return
+			}
 		}
 	}
 }

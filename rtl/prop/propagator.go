@@ -128,12 +128,13 @@ func (c *Core) startPass() {
 		c.best, c.bestN = -1, 1<<30
 	}
 	c.local, c.localN = -1, 1<<30
+	c.pairV = 0
 	c.startRegion()
 }
 
 func (c *Core) startRegion() {
 	c.pos = 0
-	c.once, c.twice, c.present = vset{}, vset{}, vset{}
+	c.once, c.twice, c.thrice, c.present = vset{}, vset{}, vset{}, vset{}
 	c.st = stSAddr
 }
 
@@ -198,6 +199,14 @@ func (c *Core) stepSearch() {
 			c.contradiction() // a value with no place in the region
 			return
 		}
+		if c.cfg.Branch == BranchPair && c.pairV == 0 {
+			if pairs := c.twice.andNot(c.thrice).andNot(c.present); !pairs.empty() {
+				v := pairs.lowest()
+				ra, ca := cellRC(c.kind, c.region, int(c.where[v]), c.order, c.size)
+				rb, cb := cellRC(c.kind, c.region, int(c.where2[v]), c.order, c.size)
+				c.pairV, c.pairA, c.pairB = v, ra*c.size+ca, rb*c.size+cb
+			}
+		}
 		if hidden.empty() {
 			c.nextRegion()
 			return
@@ -217,13 +226,22 @@ func (c *Core) stepSearch() {
 		c.setAssign(r*c.size+col, c.hv, false, retHidden, R, C, B)
 		c.cnt.Hidden++
 	case stDecide:
-		if c.local >= 0 {
+		c.dPair = c.cfg.Branch == BranchPair && c.pairV != 0 && c.bestN > 2
+		if c.dPair {
+			c.best = c.pairA
+			c.cnt.Pairs++
+		} else if c.local >= 0 {
 			c.best = c.local
 		}
 		c.readCell(0, c.best/c.size, c.best%c.size)
 		c.st = stDRead
 	case stDRead:
 		R, C, B := c.laneSets(0)
+		if c.dPair {
+			c.setAssign(c.best, c.pairV, true, retDecide, R, C, B)
+			c.aAlt = c.pairB + 1
+			return
+		}
 		cand := c.en.andNot(R.or(C).or(B))
 		c.setAssign(c.best, cand.lowest(), true, retDecide, R, C, B)
 	case stBAddr:
@@ -235,11 +253,18 @@ func (c *Core) stepSearch() {
 		c.st = stBCell
 	case stBCell:
 		e := int(c.trail.A.Dout()[0])
-		c.bCell, c.bDec = e&(1<<c.cellW-1), e>>c.cellW != 0
+		c.bCell, c.bDec, c.bAlt = e&(1<<c.cellW-1), e>>c.cellW&1 != 0, e>>(c.cellW+1)
 		c.readCell(0, c.bCell/c.size, c.bCell%c.size)
 		c.st = stBClear
 	case stBClear:
 		c.backtrackClear()
+	case stPAddr:
+		c.readCell(0, c.pCell/c.size, c.pCell%c.size)
+		c.st = stPRead
+	case stPRead:
+		R, C, B := c.laneSets(0)
+		c.setAssign(c.pCell, c.pV, false, retDecide, R, C, B)
+		c.aMove = true
 	default:
 		c.fault = fmt.Errorf("prop: state %s has no search step", c.st)
 	}
@@ -282,6 +307,14 @@ func (c *Core) evalGroup() {
 			c.where[v] = uint8(j)
 			fresh = fresh.andNot(bit(v))
 		}
+		if c.cfg.Branch == BranchPair {
+			for second := cand.and(c.once).andNot(c.twice); !second.empty(); {
+				v := second.lowest()
+				c.where2[v] = uint8(j)
+				second = second.andNot(bit(v))
+			}
+			c.thrice = c.thrice.or(c.twice.and(cand))
+		}
 		c.twice = c.twice.or(c.once.and(cand))
 		c.once = c.once.or(cand)
 		if c.cfg.Branch.tracks(c.kind) && c.cfg.Branch.better(n, c.best, c.bestN) {
@@ -301,6 +334,7 @@ func (c *Core) evalGroup() {
 // setAssign loads the assign registers: ASSIGN writes next cycle.
 func (c *Core) setAssign(cell, v int, dec bool, ret int, R, C, B vset) {
 	c.aCell, c.aVal, c.aDec, c.aRet = cell, v, dec, ret
+	c.aAlt, c.aMove = 0, false
 	c.aR, c.aC, c.aB = R, C, B
 	c.st = stAssign
 }
@@ -312,11 +346,14 @@ func (c *Core) assign() {
 	c.writeCell(r, col, 0, c.aVal)
 	b := bit(c.aVal)
 	c.writeSets(r, col, c.aR.or(b), c.aC.or(b), c.aB.or(b))
-	e := uint64(c.aCell)
-	if c.aDec {
+	e := uint64(c.aCell) | uint64(c.aAlt)<<(c.cellW+1)
+	switch {
+	case c.aDec:
 		e |= 1 << c.cellW
 		c.cnt.Decisions++
-	} else {
+	case c.aMove:
+		c.cnt.Decisions++
+	default:
 		c.cnt.Propagated++
 	}
 	c.gbuf[0] = e
@@ -360,6 +397,18 @@ func (c *Core) backtrackClear() {
 	R, C, B := c.laneSets(0)
 	b := bit(v)
 	R, C, B = R.andNot(b), C.andNot(b), B.andNot(b)
+	if c.bAlt != 0 {
+		// a pair decision: cleared, popped, and its value goes to the
+		// second place (P_ADDR reads it after this cycle's writes)
+		c.writeCell(r, col, v, 0)
+		c.writeSets(r, col, R, C, B)
+		c.top--
+		c.empties++
+		c.cnt.Undone++
+		c.pCell, c.pV = c.bAlt-1, v
+		c.st = stPAddr
+		return
+	}
 	if c.bDec {
 		if next := c.en.andNot(R.or(C).or(B)).and(above(v, c.size)); !next.empty() {
 			w := next.lowest()

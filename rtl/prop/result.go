@@ -27,6 +27,9 @@ type Counters struct {
 	// Naked and Hidden split Propagated by rule.
 	Naked  uint64 `json:"naked"`
 	Hidden uint64 `json:"hidden"`
+	// Pairs is the number of DECIDEs that chose a region-value pair
+	// (BranchPair) rather than a cell.
+	Pairs uint64 `json:"pairs"`
 	// Backtracks is the number of contradictions met.
 	Backtracks uint64 `json:"backtracks"`
 	// Undone is the number of placed cells cleared from the trail.
