@@ -57,7 +57,11 @@ func EstimateProp(cfg prop.Config) (Report, error) {
 		}
 		blocks = append(blocks, Block{Name: m.name, Memories: ms})
 	}
-	trail, err := newMemory("Trail", x.C, x.bc+1)
+	trailW := x.bc + 1
+	if cfg.Branch == prop.BranchPair {
+		trailW += x.bc + 1 // a pair decision's second place +1
+	}
+	trail, err := newMemory("Trail", x.C, trailW)
 	if err != nil {
 		return Report{}, err
 	}
@@ -118,6 +122,16 @@ func propRegion(x propDims, cfg prop.Config) Block {
 		l = l.Add(mux(x.K, x.bM).Times(x.M)).Add(register(x.bM * x.M)).
 			Add(Logic{LUT: 2 * x.M}).Add(orTree(x.M)).
 			Add(Logic{LUT: x.M, FF: x.M, Paired: x.M}).Add(priorityEncoder(x.M)).Add(mux(x.M, x.bM))
+	}
+	if cfg.Branch == prop.BranchPair && cfg.Rules != prop.RulesNaked {
+		// the third accumulator (thrice, merged as once and twice), the
+		// where2 registers, pairs = twice ∧ ¬thrice ∧ ¬present, its
+		// priority encoder, the where2 mux and the pair register (value
+		// and two cell addresses, each from region and position)
+		l = l.Add(Logic{LUT: x.M * ceilDiv(x.K+1, 2), FF: x.M, Paired: x.M}).
+			Add(mux(x.K, x.bM).Times(x.M)).Add(register(x.bM * x.M)).
+			Add(Logic{LUT: x.M}).Add(priorityEncoder(x.M)).Add(mux(x.M, x.bM)).
+			Add(register(x.bM + 2*x.bc)).Add(mux(3, x.bc).Times(2))
 	}
 	return Block{Name: "RegionUnit", Logic: l}
 }

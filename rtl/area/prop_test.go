@@ -68,3 +68,27 @@ func TestEstimatePropMonotone(t *testing.T) {
 	require.NoError(t, err)
 	assert.Less(t, rn.Slices, rh.Slices)
 }
+
+// The pair rule widens the trail by a cell address +1 (17 → 34 bits at max
+// order 15: 50,625 × 34 → 99 RAMB16s in 512×36), which breaks the XC2VP30's
+// block RAM (145 > 136); at max order 11 it fits. Its region logic adds to
+// the slices.
+func TestEstimatePropPairTrail(t *testing.T) {
+	dev, err := LookupDevice("XC2VP30")
+	require.NoError(t, err)
+	base := prop.DefaultConfig()
+	base.Branch = prop.BranchMRV
+	pair := base
+	pair.Branch = prop.BranchPair
+	rb, err := EstimateProp(base)
+	require.NoError(t, err)
+	rp, err := EstimateProp(pair)
+	require.NoError(t, err)
+	assert.Equal(t, 145, rp.RAMB16)
+	assert.Greater(t, rp.Slices, rb.Slices)
+	assert.False(t, rp.Fit(dev).Fits)
+	pair.MaxOrder = 11
+	r11, err := EstimateProp(pair)
+	require.NoError(t, err)
+	assert.True(t, r11.Fit(dev).Fits)
+}
