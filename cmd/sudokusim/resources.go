@@ -34,7 +34,9 @@ ISE-style device utilization summary for --device.
 --design ga is seed 001's genetic-algorithm processor, built for the one
 order --max-order (--population, --tournament); --design swarm is seed 002's
 engine array built for orders up to --max-order (--boards, --copy-width,
---stack). The GA and swarm figures are uncalibrated structural estimates:
+--stack); --design prop is version 3, the propagating processor (--cpc
+lanes, --rules, --branch; docs/prop.md), and also says whether it fits at
+max order 11 and 15. The GA, swarm and prop figures are uncalibrated structural estimates:
 the packing factor was fitted on the FPT'09 processor only.`
 
 // resourceFlags are the synthesis parameters shared by resources and sweep.
@@ -46,6 +48,8 @@ type resourceFlags struct {
 	population, tournament           int
 	boards, copyWidth, stack         int
 	inputFIFO                        int
+	rules, branch                    string
+	cpcSet                           bool
 }
 
 // designFlags are the flags that apply to each design of `resources`
@@ -54,6 +58,7 @@ var designFlags = map[string][]string{
 	"bnb":   {"cpc", "heuristics", "subset-units", "link", "clock-mhz", "baud", "input-fifo"},
 	"ga":    {"population", "tournament"},
 	"swarm": {"boards", "copy-width", "stack"},
+	"prop":  {"cpc", "link", "clock-mhz", "baud", "rules", "branch"},
 }
 
 // foreignFlags lists the flags set on fs that belong to a design other
@@ -97,12 +102,14 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.inputFIFO, "input-fifo", 0, "the optional input buffer's depth in decoder events (not in the paper; n⁴+2 holds a frame of order n; 0: none)")
 	fs.StringVar(&f.device, "device", area.DefaultDevice, "target device (XC2VP30, EP2C35, EP2C70, XC3SD1800A, XC3S1400AN, XC7A100T, XCVU9P)")
 	dg, ds := ga.DefaultConfig(), swarm.DefaultConfig()
-	fs.StringVar(&f.design, "design", "bnb", "bnb (the FPT'09 processor), ga (seed 001) or swarm (seed 002)")
+	fs.StringVar(&f.design, "design", "bnb", "bnb (the FPT'09 processor), ga (seed 001), swarm (seed 002) or prop (version 3)")
 	fs.IntVar(&f.population, "population", dg.PopSize, "ga: chromosomes per generation")
 	fs.IntVar(&f.tournament, "tournament", dg.Tournament, "ga: candidates per tournament")
 	fs.IntVar(&f.boards, "boards", ds.BoardSlots, "swarm: board engines")
 	fs.IntVar(&f.copyWidth, "copy-width", ds.CopyWidth, "swarm: cells per cycle on the copy bus")
 	fs.IntVar(&f.stack, "stack", ds.StackDepth, "swarm: boards the branch stack holds")
+	fs.StringVar(&f.rules, "rules", propDefaultRules(), "prop: propagation hardware (naked, hidden-rows, hidden)")
+	fs.StringVar(&f.branch, "branch", propDefaultBranch(), "prop: branching rule (mrv, first, mrv-rows, local, pair)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	blocks := fs.Bool("blocks", false, "also list every block's LUTs and flip-flops and every memory's mapping")
 	if done, status := parseFlags(fs, args, stderr); done {
@@ -115,8 +122,9 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 		f.maxOrder = 15
 	}
 	if _, ok := designFlags[f.design]; !ok {
-		return usageError(stderr, "resources", "--design %q is not bnb, ga or swarm", f.design)
+		return usageError(stderr, "resources", "--design %q is not bnb, ga, swarm or prop", f.design)
 	}
+	fs.Visit(func(fl *flag.Flag) { f.cpcSet = f.cpcSet || fl.Name == "cpc" })
 	if bad := foreignFlags(fs, f.design); len(bad) > 0 {
 		return usageError(stderr, "resources", "%s do not apply to --design %s", strings.Join(bad, ", "), f.design)
 	}
@@ -144,6 +152,11 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sudokusim resources: %v\n", err)
 		return exitFail
 	}
+	if f.design == "prop" {
+		if err := writePropOrders(stdout, f, d); err != nil {
+			return usageError(stderr, "resources", "%v", err)
+		}
+	}
 	if *blocks {
 		writeBlocks(stdout, r)
 	}
@@ -154,6 +167,8 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 func (f resourceFlags) estimate() (area.Report, string, error) {
 	const uncalibrated = " (uncalibrated structural estimate)"
 	switch f.design {
+	case "prop":
+		return f.estimateProp()
 	case "ga":
 		cfg := f.gaConfig()
 		r, err := area.EstimateGA(cfg, f.maxOrder)

@@ -44,9 +44,10 @@ type solveReport struct {
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve", solveSynopsis, stdout)
-	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor), ga (seed 001's genetic algorithm) or swarm (seed 002's board-parallel engine array)")
+	design := fs.String("design", "bnb", "hardware design: bnb (the FPT'09 processor), ga (seed 001's genetic algorithm), swarm (seed 002's board-parallel engine array) or prop (version 3, the propagating processor)")
 	other := addOtherDesignFlags(fs)
-	cpc := fs.Int("cpc", 0, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32 (0: the paper's build, 8 for version 1, 1 for version 2)")
+	pf := addPropFlags(fs)
+	cpc := fs.Int("cpc", 0, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32 (0: the paper's build, 8 for version 1, 1 for version 2; --design prop: cells the sweep evaluates per cycle, 1, 2, 4 or 8, default 2)")
 	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of single,hidden-single,hidden-pair,hidden-triple,hidden-quad")
 	ignoreCands := fs.Bool("search-ignores-candidates", false, "version 2: the evaluator tests against the grid only, not the candidates the heuristics left")
 	subset := fs.Int("subset-units", bnb.DefaultSubsetUnits, "value combinations the hidden-subset unit compares per cycle")
@@ -71,6 +72,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if set["index"] && fs.NArg() == 0 {
 		return usageError(stderr, "solve", "--index picks a puzzle of a FILE; give the FILE")
 	}
+	if bad := propFlagsSetElsewhere(fs); len(bad) > 0 && *design != "prop" {
+		return usageError(stderr, "solve", "%s apply to --design prop only", strings.Join(bad, ", "))
+	}
 	switch *design {
 	case "bnb", "ga", "swarm":
 		if err := solveForeignFlags(fs, *design); err != nil {
@@ -79,10 +83,12 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 	switch *design {
 	case "bnb":
+	case "prop":
+		return runSolveProp(fs, pf, stdout, stderr)
 	case "ga", "swarm":
 		return runSolveOther(*design, other, fs.Args(), *index, *clock, *maxCycles, *jsonOut, stdout, stderr)
 	default:
-		return usageError(stderr, "solve", "--design %q is not bnb, ga or swarm", *design)
+		return usageError(stderr, "solve", "--design %q is not bnb, ga, swarm or prop", *design)
 	}
 	hs, err := logic.ParseHeuristics(*heur)
 	if err != nil {

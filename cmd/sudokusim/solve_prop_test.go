@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"sudokusim/rtl/prop"
+	"sudokusim/sudoku"
+)
+
+type solvePropJSON struct {
+	solveJSON
+	CPC      int           `json:"cpc"`
+	Rules    string        `json:"rules"`
+	Branch   string        `json:"branch"`
+	Counters prop.Counters `json:"counters"`
+}
+
+// solve --design prop: both modes and both links give the same answer and
+// cycles; the JSON carries the counters and the resources.
+func TestSolvePropJSON(t *testing.T) {
+	var runs []solvePropJSON
+	for _, args := range [][]string{
+		{"--mode", "cycle"}, {"--mode", "fast"},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"solve", "--design", "prop", "--json"}, args...)...)
+		require.Equal(t, exitOK, code, errOut)
+		var r solvePropJSON
+		require.NoError(t, json.Unmarshal([]byte(out), &r))
+		runs = append(runs, r)
+	}
+	r := runs[0]
+	assert.Equal(t, "prop", r.Design)
+	assert.Equal(t, "solved", r.Status)
+	assert.Equal(t, 29, r.Checksum)
+	assert.Equal(t, 2, r.CPC)
+	assert.Equal(t, "hidden", r.Rules)
+	assert.Equal(t, "first", r.Branch)
+	assert.Equal(t, uint64(167), r.Cycles.Load)
+	assert.Equal(t, uint64(45), r.Counters.Propagated)
+	assert.Equal(t, 45, r.Counters.TrailPeak)
+	assert.Equal(t, 96, r.Resources.BRAM)
+	assert.True(t, r.Resources.Fits)
+	assert.Equal(t, sudoku.SampleSolution().Rows(), r.Solution)
+	assert.Equal(t, r.Cycles, runs[1].Cycles, "cycle and fast modes")
+	assert.Equal(t, r.Counters, runs[1].Counters)
+}
+
+func TestSolvePropFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--design", "prop", "--heuristics", "none"}, exitUsage},
+		{[]string{"--design", "prop", "--population", "8"}, exitUsage},
+		{[]string{"--design", "prop", "--cpc", "3"}, exitUsage},
+		{[]string{"--design", "prop", "--rules", "pairs"}, exitUsage},
+		{[]string{"--design", "bnb", "--rules", "naked"}, exitUsage},
+		{[]string{"--design", "prop", "--max-cycles", "10"}, exitFail},
+		{[]string{"--design", "prop", "--rules", "naked", "--branch", "first", "--cpc", "1", "--link", "direct"}, exitOK},
+	} {
+		code, _, errOut := runCmd(t, "", append([]string{"solve"}, tc.args...)...)
+		assert.Equal(t, tc.code, code, "%v: %s", tc.args, errOut)
+	}
+}
+
+func TestSolvePropVCD(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "prop.vcd")
+	code, _, errOut := runCmd(t, "", "solve", "--design", "prop", "--link", "direct", "--vcd", path)
+	require.Equal(t, exitOK, code, errOut)
+	assert.FileExists(t, path)
+}
+
+func TestResourcesProp(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "resources", "--design", "prop")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "At max order 11:")
+	assert.Contains(t, out, "At max order 15: ")
+	assert.Contains(t, out, "96 RAMB16s — fits the XC2VP30")
+	code, out, _ = runCmd(t, "", "resources", "--design", "prop", "--cpc", "4")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, "does NOT fit the XC2VP30; limiting resource: RAMB16s")
+	code, _, _ = runCmd(t, "", "resources", "--design", "prop", "--heuristics", "paper")
+	assert.Equal(t, exitUsage, code)
+}

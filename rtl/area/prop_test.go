@@ -1,0 +1,94 @@
+package area
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"sudokusim/rtl/prop"
+)
+
+// Version 3's memories at max order 15 (C = 50,625 cells, M = 225 values),
+// counted by bram.Map: GridMem 50,625 × 8 → 25 RAMB16s in 2K×9; each value
+// set 225 × 225 → 7 in 512×36; the trail 50,625 × 17 → 50 in 1K×18. One
+// memory copy serves two lanes, so 1 and 2 lanes need 25 + 21 + 50 = 96
+// and 4 lanes 2·46 + 50 = 142, over the XC2VP30's 136.
+func TestEstimatePropMemories(t *testing.T) {
+	dev, err := LookupDevice("XC2VP30")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		maxOrder, lanes, bram int
+		fits                  bool
+	}{
+		{15, 1, 96, true},
+		{15, 2, 96, true},
+		{15, 4, 142, false},
+		{11, 4, 54, true},
+	} {
+		cfg := prop.DefaultConfig()
+		cfg.MaxOrder, cfg.Lanes = tc.maxOrder, tc.lanes
+		r, err := EstimateProp(cfg)
+		require.NoError(t, err)
+		assert.Equal(t, "prop", r.Design)
+		assert.Equal(t, tc.bram, r.RAMB16, "m=%d K=%d", tc.maxOrder, tc.lanes)
+		f := r.Fit(dev)
+		assert.Equal(t, tc.fits, f.Fits, "m=%d K=%d", tc.maxOrder, tc.lanes)
+		if !tc.fits {
+			assert.Equal(t, "RAMB16s", f.Limiting)
+		}
+	}
+	r, err := EstimateProp(prop.DefaultConfig())
+	require.NoError(t, err)
+	byName := map[string]int{}
+	for _, m := range r.Memories() {
+		byName[m.Name] = m.RAMB16
+	}
+	assert.Equal(t, map[string]int{"GridMem0": 25, "RowSets0": 7, "ColSets0": 7, "BoxSets0": 7, "Trail": 50}, byName)
+	// Memory ∝ N⁴: no N⁶-bit candidate memory.
+	assert.Less(t, r.MemoryBits(), CandidateBits(15))
+}
+
+// More lanes and more rules cost more logic, never less.
+func TestEstimatePropMonotone(t *testing.T) {
+	prev := 0
+	for _, k := range prop.ValidLanes {
+		cfg := prop.DefaultConfig()
+		cfg.MaxOrder, cfg.Lanes = 11, k
+		r, err := EstimateProp(cfg)
+		require.NoError(t, err)
+		assert.Greater(t, r.Slices, prev, "K=%d", k)
+		prev = r.Slices
+	}
+	naked := prop.DefaultConfig()
+	naked.Rules = prop.RulesNaked
+	rn, err := EstimateProp(naked)
+	require.NoError(t, err)
+	rh, err := EstimateProp(prop.DefaultConfig())
+	require.NoError(t, err)
+	assert.Less(t, rn.Slices, rh.Slices)
+}
+
+// The pair rule widens the trail by a cell address +1 (17 → 34 bits at max
+// order 15: 50,625 × 34 → 99 RAMB16s in 512×36), which breaks the XC2VP30's
+// block RAM (145 > 136); at max order 11 it fits. Its region logic adds to
+// the slices.
+func TestEstimatePropPairTrail(t *testing.T) {
+	dev, err := LookupDevice("XC2VP30")
+	require.NoError(t, err)
+	base := prop.DefaultConfig()
+	base.Branch = prop.BranchMRV
+	pair := base
+	pair.Branch = prop.BranchPair
+	rb, err := EstimateProp(base)
+	require.NoError(t, err)
+	rp, err := EstimateProp(pair)
+	require.NoError(t, err)
+	assert.Equal(t, 145, rp.RAMB16)
+	assert.Greater(t, rp.Slices, rb.Slices)
+	assert.False(t, rp.Fit(dev).Fits)
+	pair.MaxOrder = 11
+	r11, err := EstimateProp(pair)
+	require.NoError(t, err)
+	assert.True(t, r11.Fit(dev).Fits)
+}

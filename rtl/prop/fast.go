@@ -1,0 +1,443 @@
+package prop
+
+import (
+	"fmt"
+
+	"sudokusim/rtl/bnb"
+	"sudokusim/sudoku"
+	"sudokusim/uart"
+)
+
+// Fast is the second timing model: the same algorithm as plain software
+// over arrays, with the costs of docs/prop.md §3 added up as rounds,
+// sweeps, regions and lane groups. It shares no code with the Core's FSM;
+// the tests require the two to agree cycle for cycle.
+func Fast(cfg Config, g *sudoku.Grid) (Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return Result{}, err
+	}
+	res := Result{Order: g.Order}
+	var div uint64
+	if cfg.Link == bnb.LinkUART {
+		d, err := uart.Divisor(cfg.ClockHz, cfg.Baud)
+		if err != nil {
+			return Result{}, fmt.Errorf("prop: %w", err)
+		}
+		div = uint64(d)
+	}
+	tx := func() {
+		if div > 0 {
+			res.Cycles.Tx = bnb.TxCycles(div, len(res.Response))
+		}
+	}
+	if g.Order > cfg.MaxOrder {
+		res.Status = sudoku.Rejected
+		res.fillAnswer(nil, 0)
+		if div > 0 {
+			res.Cycles.Rx = bnb.RxCycles(div, len(uart.Header)+1)
+		}
+		tx()
+		return res, nil
+	}
+	if div > 0 {
+		res.Cycles.Rx = bnb.RxCycles(div, uart.FrameLen(g.Order))
+	}
+	f := newFastRun(cfg, g)
+	if !f.load() {
+		res.Cycles.Load = f.loadCyc
+		res.Status = sudoku.Unsolvable
+		res.fillAnswer(nil, 0)
+		tx()
+		return res, nil
+	}
+	res.Cycles.Load = f.loadCyc
+	res.Status = sudoku.Solved
+	if f.empties > 0 {
+		res.Status = f.search()
+	}
+	res.Cycles.Search, res.Counters = f.cyc, f.cnt
+	if res.Status == sudoku.Solved {
+		sol := &sudoku.Grid{Order: g.Order, Cells: f.cells}
+		res.fillAnswer(sol, sudoku.Checksum(sol))
+	} else {
+		res.fillAnswer(nil, 0)
+	}
+	tx()
+	return res, nil
+}
+
+// fastRun is the timing model's state: the grid, the three value sets per
+// region, the trail, and the cycle counter of the search phase.
+type fastRun struct {
+	cfg             Config
+	n, s            int
+	cells           []uint8
+	rows, cols, box []vset
+	en              vset
+	trail           []int32 // cell index, negative (−1−cell) for a decision
+	alt             []int32 // BranchPair: the pair's second place +1, 0 for none
+	empties         int
+	loadCyc, cyc    uint64
+	limit           uint64
+	cnt             Counters
+	box0            []int // box of each cell
+	where, where2   [256]int
+	pairV           int // BranchPair: the sweep's first pair value, 0 for none
+	pairA, pairB    int // its two places
+	last            int // the last placed cell, -1 for none
+}
+
+func newFastRun(cfg Config, g *sudoku.Grid) *fastRun {
+	n, s := g.Order, g.Size()
+	f := &fastRun{cfg: cfg, n: n, s: s, cells: append([]uint8(nil), g.Cells...),
+		rows: make([]vset, s), cols: make([]vset, s), box: make([]vset, s), en: lowMask(s),
+		limit: cfg.SearchLimit(n), box0: make([]int, s*s), last: -1}
+	for i := range f.box0 {
+		f.box0[i] = boxOf(i/s, i%s, n)
+	}
+	return f
+}
+
+// load is L_CLEAR (⌈S/2⌉ cycles) and two cycles a cell up to the end or
+// to the first given that clashes; it reports false on a clash.
+func (f *fastRun) load() bool {
+	f.loadCyc = uint64((f.s + 1) / 2)
+	for i, v := range f.cells {
+		f.loadCyc += 2
+		if v == 0 {
+			f.empties++
+			continue
+		}
+		r, c, b := i/f.s, i%f.s, f.box0[i]
+		if f.rows[r].or(f.cols[c]).or(f.box[b]).has(int(v)) {
+			return false
+		}
+		f.place(i, int(v))
+	}
+	return true
+}
+
+func (f *fastRun) place(i, v int) {
+	b := bit(v)
+	f.rows[i/f.s] = f.rows[i/f.s].or(b)
+	f.cols[i%f.s] = f.cols[i%f.s].or(b)
+	f.box[f.box0[i]] = f.box[f.box0[i]].or(b)
+	f.cells[i] = uint8(v)
+}
+
+func (f *fastRun) unplace(i int) {
+	b := bit(int(f.cells[i]))
+	f.rows[i/f.s] = f.rows[i/f.s].andNot(b)
+	f.cols[i%f.s] = f.cols[i%f.s].andNot(b)
+	f.box[f.box0[i]] = f.box[f.box0[i]].andNot(b)
+	f.cells[i] = 0
+}
+
+func (f *fastRun) cand(i int) vset {
+	return f.en.andNot(f.rows[i/f.s].or(f.cols[i%f.s]).or(f.box[f.box0[i]]))
+}
+
+// tick spends one search cycle and reports whether the watchdog fired.
+func (f *fastRun) tick() bool {
+	f.cyc++
+	return f.cyc >= f.limit
+}
+
+// outcome of propagation.
+type outcome int
+
+const (
+	fixpoint outcome = iota
+	conflict
+	solved
+	timedOut
+)
+
+// assign is the ASSIGN cycle: the value goes in, the trail grows.
+// alt is a pair decision's second place +1 (0: none); move is the pair's
+// second place taken on backtrack (counted as a decision, trailed as a
+// placement with no alternative).
+func (f *fastRun) assign(i, v int, dec bool, alt int32, move bool) (outcome, bool) {
+	f.place(i, v)
+	e := int32(i)
+	switch {
+	case dec:
+		e = -1 - e
+		f.cnt.Decisions++
+	case move:
+		f.cnt.Decisions++
+	default:
+		f.cnt.Propagated++
+	}
+	f.trail = append(f.trail, e)
+	f.alt = append(f.alt, alt)
+	f.last = i
+	f.cnt.TrailPeak = max(f.cnt.TrailPeak, len(f.trail))
+	f.empties--
+	if f.empties == 0 {
+		f.tick()
+		return solved, true
+	}
+	if f.tick() {
+		return timedOut, true
+	}
+	return 0, false
+}
+
+// propagate runs sweeps until kinds consecutive sweeps place nothing, and
+// returns the branching cell the last one chose.
+func (f *fastRun) propagate() (outcome, int) {
+	kinds := f.cfg.Rules.kinds()
+	K := f.cfg.Lanes
+	where, where2 := &f.where, &f.where2
+	quiet, kind := 0, kindRow
+	best, bestN := -1, 1<<30
+	for {
+		f.cnt.Sweeps++ // in the first S_ADDR
+		placed := false
+		if f.cfg.Branch.tracks(kind) {
+			best, bestN = -1, 1<<30
+		}
+		local, localN := -1, 1<<30
+		f.pairV = 0
+		for region := 0; region < f.s; region++ {
+			var once, twice, thrice, present vset
+			j := 0
+			if f.tick() { // S_ADDR
+				return timedOut, 0
+			}
+			for j < f.s {
+				// one S_EVAL cycle: up to K lanes from j
+				if f.tick() {
+					// the watchdog fires at the end of this cycle, after its work
+					if o, done := f.evalGroupAtLimit(kind, region, j, K, &once, &twice, &present, where); done {
+						return o, 0
+					}
+					return timedOut, 0
+				}
+				nl := min(K, f.s-j)
+				naked := -1
+				for l := 0; l < nl; l++ {
+					r, c := cellRC(kind, region, j+l, f.n, f.s)
+					i := r*f.s + c
+					if x := f.cells[i]; x != 0 {
+						present = present.or(bit(int(x)))
+						continue
+					}
+					cd := f.cand(i)
+					cn := cd.count()
+					if cn == 0 {
+						f.cnt.Backtracks++
+						return conflict, 0
+					}
+					if cn == 1 {
+						naked = l
+						f.cnt.Naked++
+						v := cd.lowest()
+						if o, done := f.assign(i, v, false, 0, false); done {
+							return o, 0
+						}
+						present = present.or(bit(v))
+						placed = true
+						break
+					}
+					for fresh := cd.andNot(once); !fresh.empty(); {
+						v := fresh.lowest()
+						where[v] = j + l
+						fresh = fresh.andNot(bit(v))
+					}
+					if f.cfg.Branch == BranchPair {
+						for second := cd.and(once).andNot(twice); !second.empty(); {
+							v := second.lowest()
+							where2[v] = j + l
+							second = second.andNot(bit(v))
+						}
+						thrice = thrice.or(twice.and(cd))
+					}
+					twice = twice.or(once.and(cd))
+					once = once.or(cd)
+					if f.cfg.Branch.tracks(kind) && f.cfg.Branch.better(cn, best, bestN) {
+						best, bestN = i, cn
+					}
+					if f.cfg.Branch == BranchLocal && f.last >= 0 && cn < localN && peers(i, f.last, f.n, f.s) {
+						local, localN = i, cn
+					}
+				}
+				if naked >= 0 {
+					j += naked + 1
+					if j < f.s && f.tick() { // S_ADDR after ASSIGN
+						return timedOut, 0
+					}
+					continue
+				}
+				j += nl
+			}
+			if !f.cfg.Rules.hidden() {
+				continue
+			}
+			// HIDDEN
+			if f.tick() {
+				if !f.en.andNot(present).andNot(once).empty() {
+					f.cnt.Backtracks++
+				}
+				return timedOut, 0
+			}
+			if !f.en.andNot(present).andNot(once).empty() {
+				f.cnt.Backtracks++
+				return conflict, 0
+			}
+			if f.cfg.Branch == BranchPair && f.pairV == 0 {
+				if pairs := twice.andNot(thrice).andNot(present); !pairs.empty() {
+					v := pairs.lowest()
+					ra, ca := cellRC(kind, region, where[v], f.n, f.s)
+					rb, cb := cellRC(kind, region, where2[v], f.n, f.s)
+					f.pairV, f.pairA, f.pairB = v, ra*f.s+ca, rb*f.s+cb
+				}
+			}
+			for hidden := once.andNot(twice).andNot(present); !hidden.empty(); {
+				v := hidden.lowest()
+				hidden = hidden.andNot(bit(v))
+				r, c := cellRC(kind, region, where[v], f.n, f.s)
+				i := r*f.s + c
+				// H_CHECK (H_ADDR before it but for the first, issued in HIDDEN)
+				ok := f.cells[i] == 0 && f.cand(i).has(v)
+				if ok {
+					f.cnt.Hidden++
+				} else {
+					f.cnt.Backtracks++
+				}
+				if f.tick() {
+					return timedOut, 0
+				}
+				if !ok {
+					return conflict, 0
+				}
+				if o, done := f.assign(i, v, false, 0, false); done {
+					return o, 0
+				}
+				placed = true
+				if !hidden.empty() && f.tick() { // H_ADDR
+					return timedOut, 0
+				}
+			}
+		}
+		if placed {
+			quiet = 0
+		} else {
+			quiet++
+		}
+		if quiet >= kinds {
+			if f.cfg.Branch == BranchPair && f.pairV != 0 && bestN > 2 {
+				return fixpoint, -1
+			}
+			if local >= 0 {
+				return fixpoint, local
+			}
+			return fixpoint, best
+		}
+		kind = (kind + 1) % kinds
+	}
+}
+
+// evalGroupAtLimit applies the counters of the S_EVAL cycle in which the
+// watchdog fires (the FSM does the cycle's work, then stops).
+func (f *fastRun) evalGroupAtLimit(kind, region, j, K int, once, twice, present *vset, where *[256]int) (outcome, bool) {
+	for l := 0; l < min(K, f.s-j); l++ {
+		r, c := cellRC(kind, region, j+l, f.n, f.s)
+		i := r*f.s + c
+		if f.cells[i] != 0 {
+			continue
+		}
+		switch f.cand(i).count() {
+		case 0:
+			f.cnt.Backtracks++
+			return timedOut, true
+		case 1:
+			f.cnt.Naked++
+			return timedOut, true
+		}
+	}
+	return timedOut, true
+}
+
+// search is the search phase: propagate, decide, backtrack.
+func (f *fastRun) search() Status {
+	for {
+		o, best := f.propagate()
+		switch o {
+		case solved:
+			return sudoku.Solved
+		case timedOut:
+			return sudoku.Timeout
+		case fixpoint:
+			// DECIDE, D_READ, ASSIGN
+			if f.tick() || f.tick() {
+				return sudoku.Timeout
+			}
+			cell, v, alt := best, 0, int32(0)
+			if best < 0 { // a pair: its first place, the second kept
+				cell, v, alt = f.pairA, f.pairV, int32(f.pairB+1)
+				f.cnt.Pairs++
+			} else {
+				v = f.cand(best).lowest()
+			}
+			if o, done := f.assign(cell, v, true, alt, false); done {
+				if o == solved {
+					return sudoku.Solved
+				}
+				return sudoku.Timeout
+			}
+			continue
+		}
+		// conflict: B_ADDR, B_CELL, B_CLEAR per entry until a decision can move
+		for {
+			if len(f.trail) == 0 {
+				f.tick() // B_ADDR finds the trail empty
+				return sudoku.Unsolvable
+			}
+			e := f.trail[len(f.trail)-1]
+			if f.tick() || f.tick() {
+				return sudoku.Timeout
+			}
+			i := int(e)
+			if e < 0 {
+				i = int(-1 - e)
+			}
+			v := int(f.cells[i])
+			f.unplace(i)
+			if a := f.alt[len(f.alt)-1]; a != 0 {
+				// P_ADDR, P_READ, ASSIGN: the pair's second place
+				f.trail, f.alt = f.trail[:len(f.trail)-1], f.alt[:len(f.alt)-1]
+				f.empties++
+				f.cnt.Undone++
+				if f.tick() || f.tick() || f.tick() {
+					return sudoku.Timeout
+				}
+				if o, done := f.assign(int(a-1), v, false, 0, true); done {
+					if o == solved {
+						return sudoku.Solved
+					}
+					return sudoku.Timeout
+				}
+				break
+			}
+			if e < 0 {
+				if next := f.cand(i).and(above(v, f.s)); !next.empty() {
+					f.place(i, next.lowest())
+					f.last = i
+					f.cnt.Decisions++
+					if f.tick() {
+						return sudoku.Timeout
+					}
+					break
+				}
+			}
+			f.trail, f.alt = f.trail[:len(f.trail)-1], f.alt[:len(f.alt)-1]
+			f.empties++
+			f.cnt.Undone++
+			if f.tick() {
+				return sudoku.Timeout
+			}
+		}
+	}
+}
