@@ -339,7 +339,7 @@ func (c *Comparison) WriteText(w io.Writer) error {
 			fmt.Sprintf("%d/%d", d.Solved, d.Runs), fmt.Sprintf("%d/%d", d.Within, d.Runs), d.Summary)
 	}
 	tw.write(w)
-	fmt.Fprintf(w, "(%s capacity: %d slices, %d block RAMs; uncalibrated structural estimates for ga and swarm)\n\n",
+	fmt.Fprintf(w, "(%s capacity: %d slices, %d block RAMs; uncalibrated structural estimates for prop, ga and swarm)\n\n",
 		c.Device, c.Capacity.Slices, c.Capacity.BlockRAMs)
 	head := []string{"puzzle", "order"}
 	for _, d := range c.Designs {

@@ -12,6 +12,7 @@ import (
 	"sudokusim/rtl/area"
 	"sudokusim/rtl/bnb"
 	"sudokusim/rtl/ga"
+	"sudokusim/rtl/prop"
 	"sudokusim/rtl/swarm"
 	"sudokusim/sudoku"
 	"sudokusim/sudoku/logic"
@@ -37,8 +38,8 @@ func TestCompareRunsEveryDesignAsItsOwnModel(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, cmp.Designs, len(Designs))
 	assert.Equal(t, 3, cmp.MaxOrder, "built for the set's largest order")
-	// 2 puzzles × (v1, v2, swarm) + 2 puzzles × 2 seeds of the GA.
-	require.Len(t, cmp.Runs, 3*2+2*2)
+	// 2 puzzles × (v1, v2, prop, swarm) + 2 puzzles × 2 seeds of the GA.
+	require.Len(t, cmp.Runs, 4*2+2*2)
 	dev, err := area.LookupDevice(area.DefaultDevice)
 	require.NoError(t, err)
 	for _, r := range cmp.Runs {
@@ -59,6 +60,15 @@ func TestCompareRunsEveryDesignAsItsOwnModel(t *testing.T) {
 			assert.Equal(t, want.Status.String(), r.Status, "%s %s", r.Design, r.Puzzle)
 			assert.Equal(t, c.Load+c.Heuristics+c.Search, r.Cycles, "%s %s: solve cycles, no rx/tx", r.Design, r.Puzzle)
 			assert.Equal(t, want.Search.Nodes, r.Counters.(BnBCounters).Nodes)
+		case "prop":
+			cfg := prop.DefaultConfig()
+			cfg.Link, cfg.MaxSearchCycles, cfg.MaxOrder = bnb.LinkDirect, o.MaxCycles, 3
+			want, err := prop.Fast(cfg, g)
+			require.NoError(t, err)
+			c := want.Cycles
+			assert.Equal(t, want.Status.String(), r.Status, "%s %s", r.Design, r.Puzzle)
+			assert.Equal(t, c.Load+c.Search, r.Cycles, "%s %s: solve cycles, no rx/tx", r.Design, r.Puzzle)
+			assert.Equal(t, want.Counters, r.Counters.(PropCounters).Counters)
 		case "ga":
 			cfg := o.GA
 			cfg.Seed = r.Seed
@@ -101,6 +111,10 @@ func TestCompareRunsEveryDesignAsItsOwnModel(t *testing.T) {
 			assert.Equal(t, 11, d.BuiltFor)
 			est, err = area.Estimate(area.Params{MaxOrder: 11, CPC: 1, Heuristics: logic.PaperSet(), SubsetUnits: 1, ClockHz: 100e6, Baud: 115200})
 			assert.True(t, d.Resources.Fits, "version 2's paper configuration fits the XC2VP30")
+		case "prop":
+			cfg := prop.DefaultConfig()
+			cfg.MaxOrder, cfg.Link, cfg.MaxSearchCycles = 3, bnb.LinkDirect, o.MaxCycles
+			est, err = area.EstimateProp(cfg)
 		case "ga":
 			est, err = area.EstimateGA(o.GA, 3)
 		case "swarm":
@@ -187,7 +201,7 @@ func TestCompareBadSpec(t *testing.T) {
 		spec CompareSpec
 		want string
 	}{
-		{"unknown design", CompareSpec{Designs: []string{"prop"}, Options: compareOptions(), Seeds: 1, Puzzles: set}, `no design "prop"`},
+		{"unknown design", CompareSpec{Designs: []string{"v3"}, Options: compareOptions(), Seeds: 1, Puzzles: set}, `no design "v3"`},
 		{"twice", CompareSpec{Designs: []string{"v1", "v1"}, Options: compareOptions(), Seeds: 1, Puzzles: set}, "twice"},
 		{"seeds", CompareSpec{Options: compareOptions(), Seeds: 0, Puzzles: set}, "seeds"},
 		{"no puzzles", CompareSpec{Options: compareOptions(), Seeds: 1}, "no puzzles"},

@@ -116,6 +116,8 @@ var Designs = []Design{
 			}
 			return fpt09Run(o, logic.PaperSet(), o.V2CPC, m, o.V2SubsetUnits)
 		}},
+	{Name: "prop", Doc: "version 3, the propagating processor: value sets, naked and hidden singles, a trail (rtl/prop)",
+		Setup: propRun},
 	// The GA is synthesised for one order: each puzzle runs on a GA of its
 	// own order, and its area is that of the GA built for MaxOrder.
 	{Name: "ga", Doc: "genetic-algorithm processor of seed 001 (rtl/ga)", Randomized: true, Setup: gaRun},

@@ -55,7 +55,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	device := fs.String("device", area.DefaultDevice, "device for the resources and the area plot")
 	out := fs.String("out", "compare-out", "output directory")
 	jobs := fs.Int("jobs", 0, "runs made at once (0: all cores)")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	quiet := fs.Bool("quiet", false, "no progress bar (there is none when stderr is not a terminal)")
 	if done, st := parseFlags(fs, args, stderr); done {
 		return st
 	}
@@ -109,7 +109,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return inputError(stderr, err)
 	}
 	spec := bench.CompareSpec{Designs: names, Options: o, Seeds: *seeds, Puzzles: puzzles, Device: *device, Jobs: *jobs}
-	if !*quiet {
+	if !*quiet && isTerminal(stderr) {
 		spec.Progress = stderr
 	}
 	if _, err := area.LookupDevice(*device); err != nil {

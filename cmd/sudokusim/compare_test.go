@@ -19,7 +19,7 @@ func TestCompareCommand(t *testing.T) {
 		filepath.Join(fpt09Dir, "puzzle03a.sudoku"), filepath.Join(fpt09Dir, "puzzle04a.sudoku")}, &out, &errb)
 	require.Equal(t, exitOK, code, errb.String())
 	txt := out.String()
-	for _, want := range []string{"solve cycles only", "v1", "v2", "ga (2 seeds)", "swarm", "puzzle03a", "puzzle04a", "fits XC2VP30"} {
+	for _, want := range []string{"solve cycles only", "v1", "v2", "prop", "ga (2 seeds)", "swarm", "puzzle03a", "puzzle04a", "fits XC2VP30"} {
 		assert.Contains(t, txt, want)
 	}
 	assert.NotContains(t, txt, "map[")
@@ -36,7 +36,7 @@ func TestCompareCommand(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(data, &js))
 	assert.Equal(t, 4, js.MaxOrder)
-	assert.Len(t, js.Runs, 2*3+2*2)
+	assert.Len(t, js.Runs, 2*4+2*2, "2 puzzles × (v1, v2, prop, swarm) + 2 × 2 GA seeds")
 
 	out.Reset()
 	code = run([]string{"compare", "--quiet", "--designs", "v2,swarm", "--max-cycles", "20000", "--out", dir,
@@ -53,7 +53,7 @@ func TestCompareUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"compare"}, "no puzzles"},
-		{[]string{"compare", "--designs", "v1,prop", p}, `"prop" is not one of v1, v2, ga, swarm`},
+		{[]string{"compare", "--designs", "v1,v3", p}, `"v3" is not one of v1, v2, prop, ga, swarm`},
 		{[]string{"compare", "--designs", "v1,v2", "--population", "8", p}, "--population (ga only): not among --designs v1,v2"},
 		{[]string{"compare", "--designs", "ga", "--boards", "2", "--cpc", "4", p}, "--boards (swarm only), --cpc (v1 only)"},
 		{[]string{"compare", "--seeds", "0", p}, "--seeds 0"},

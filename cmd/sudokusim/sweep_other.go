@@ -105,7 +105,7 @@ func runSweepGA(args []string, stdout, stderr io.Writer) int {
 	device := fs.String("device", area.DefaultDevice, "device for the resource columns and plots")
 	jobs := fs.Int("jobs", 0, "runs made at once (0: all cores)")
 	out := fs.String("out", "sweep-ga", "output directory")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	quiet := fs.Bool("quiet", false, "no progress bar (there is none when stderr is not a terminal)")
 	done, st, msg := parseOtherSweep("ga", args, func(a []string) (bool, int) { return parseFlags(fs, a, stderr) })
 	if msg != "" {
 		return usageError(stderr, "sweep", "%s", msg)
@@ -131,7 +131,7 @@ func runSweepGA(args []string, stdout, stderr io.Writer) int {
 	if s.Puzzles, err = loadSuite(fs.Args()); err != nil {
 		return inputError(stderr, err)
 	}
-	if !*quiet {
+	if !*quiet && isTerminal(stderr) {
 		s.Progress = stderr
 	}
 	if err := s.Validate(); err != nil {
@@ -158,7 +158,7 @@ func runSweepSwarm(args []string, stdout, stderr io.Writer) int {
 	device := fs.String("device", area.DefaultDevice, "device for the resource columns and plots")
 	jobs := fs.Int("jobs", 0, "runs made at once (0: all cores)")
 	out := fs.String("out", "sweep-swarm", "output directory")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	quiet := fs.Bool("quiet", false, "no progress bar (there is none when stderr is not a terminal)")
 	done, st, msg := parseOtherSweep("swarm", args, func(a []string) (bool, int) { return parseFlags(fs, a, stderr) })
 	if msg != "" {
 		return usageError(stderr, "sweep", "%s", msg)
@@ -183,7 +183,7 @@ func runSweepSwarm(args []string, stdout, stderr io.Writer) int {
 	if s.Puzzles, err = loadSuite(fs.Args()); err != nil {
 		return inputError(stderr, err)
 	}
-	if !*quiet {
+	if !*quiet && isTerminal(stderr) {
 		s.Progress = stderr
 	}
 	if err := s.Validate(); err != nil {
