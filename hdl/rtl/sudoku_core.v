@@ -109,11 +109,7 @@ module sudoku_core #(
   assign reply_o = reply_q;
 
   // Lanes below the puzzle size are enabled.
-  reg [M-1:0] enabled;
-  integer e;
-  always @* begin
-    for (e = 0; e < M; e = e + 1) enabled[e] = (e < size_q);
-  end
+  wire [M-1:0] enabled = ~({M{1'b1}} << size_q);
 
   // Evaluator on the column register, port A (row) and port B (box).
   wire [7:0] base = first_q ? lane_of(a_rdata_i, c_q[7:0]) : v_q;
@@ -121,7 +117,7 @@ module sudoku_core #(
   wire [7:0] ev_cand;
   evaluator #(.MaxOrder(MaxOrder), .K(K)) u_evaluator (
     .col_i(colw_q), .row_i(a_rdata_i), .box_i(b_rdata_i),
-    .size_i(size_q), .base_i(base),
+    .en_i(state_q == StEval), .size_i(size_q), .base_i(base),
     .found_o(ev_found), .cand_o(ev_cand), .exhausted_o(ev_exhausted)
   );
 
@@ -160,22 +156,31 @@ module sudoku_core #(
   reg         fw_hit, bw_hit;
   reg [7:0]   fw_j, bw_j;
   integer s;
+  // Lanes after column c (forward) and before it (backward); c = -1 is
+  // before the row, c = size after it.
+  wire [M-1:0] after_c  = c_q[8] ? {M{1'b1}} : ({M{1'b1}} << c_q[7:0]) << 1;
+  wire [M-1:0] before_c = c_q[8] ? {M{1'b0}} : ~({M{1'b1}} << c_q[7:0]);
+  wire         seeking  = state_q == StSeek || state_q == StWrite2 || state_q == StUndo2;
   always @* begin
     empty = enabled & ~g_rdata_i;
     fw_hit = 1'b0;
     fw_j = 8'd0;
-    for (s = M - 1; s >= 0; s = s - 1) begin
-      if (empty[s] && $signed({1'b0, s[8:0]}) > $signed({c_q[8], c_q})) begin
-        fw_hit = 1'b1;
-        fw_j = s[7:0];
-      end
-    end
     bw_hit = 1'b0;
     bw_j = 8'd0;
-    for (s = 0; s < M; s = s + 1) begin
-      if (empty[s] && $signed({1'b0, s[8:0]}) < $signed({c_q[8], c_q})) begin
-        bw_hit = 1'b1;
-        bw_j = s[7:0];
+    // Only the seeking states use the encoders: skip them elsewhere (no
+    // change to the logic, fewer evaluations in simulation).
+    if (seeking) begin
+      for (s = M - 1; s >= 0; s = s - 1) begin
+        if (empty[s] && after_c[s]) begin
+          fw_hit = 1'b1;
+          fw_j = s[7:0];
+        end
+      end
+      for (s = 0; s < M; s = s + 1) begin
+        if (empty[s] && before_c[s]) begin
+          bw_hit = 1'b1;
+          bw_j = s[7:0];
+        end
       end
     end
   end
