@@ -11,10 +11,24 @@ module sudoku_core #(
   parameter integer MaxOrder = 3,
   parameter integer K        = 1,
   parameter integer GridAW   = 5,
-  parameter integer GivenAW  = 4
+  parameter integer GivenAW  = 4,
+  parameter integer IndexW   = 7
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,
+  // The strap of the direct link: no frame, no answer (HALT at the end).
+  input  wire                          direct_i,
+  // The frame decoder's event register (uart.Event).
+  input  wire [2:0]                    ev_kind_i,
+  input  wire [2:0]                    ev_status_i,
+  input  wire [3:0]                    ev_order_i,
+  input  wire [7:0]                    ev_cell_i,
+  input  wire [IndexW-1:0]             ev_index_i,
+  // The ResponseUnit's byte offer to the transmitter, and its state.
+  output wire                          tx_valid_o,
+  output wire [7:0]                    tx_data_o,
+  input  wire                          tx_ready_i,
+  input  wire                          tx_busy_i,
   // Direct link: in a cycle with load_i set (before the first load cycle)
   // the host has written the row words and the given mask into memory; the
   // core takes the order and the checksum register and starts the load.
@@ -72,6 +86,12 @@ module sudoku_core #(
   localparam [7:0] ReplyNoSolution = 8'd4;
   localparam [7:0] ReplyCycleLimit = 8'd5;
 
+  // Decoder events and statuses (uart.EventKind, uart.Status).
+  localparam [2:0] EvStart = 3'd1;
+  localparam [2:0] EvCell  = 3'd2;
+  localparam [2:0] EvDone  = 3'd3;
+  localparam [2:0] StatOk  = 3'd0;
+
   // Word addresses of the three layouts.
   localparam [GridAW-1:0] ColBase = M;
   localparam [GridAW-1:0] BoxBase = 2 * M;
@@ -102,6 +122,21 @@ module sudoku_core #(
   reg         first_q, first_d;   // first EVAL cycle of the cell
   reg [7:0]   x_q, x_d;           // free candidate found
   reg [63:0]  scyc_q, scyc_d;     // search cycles (watchdog)
+  // RowAssembler.
+  reg         inframe_q, inframe_d;  // a frame's size byte was accepted while waiting
+  reg         rpend_q, rpend_d;      // row word rprow_q is written this cycle
+  reg [7:0]   rprow_q, rprow_d;
+  // ResponseUnit.
+  reg [15:0]  txidx_q, txidx_d;      // byte of the answer on offer
+  reg [15:0]  txlen_q, txlen_d;
+  reg         txvalid_q, txvalid_d;
+  reg [7:0]   txbyte_q, txbyte_d;    // header, checksum, size or status byte
+  reg         txcell_q, txcell_d;    // a cell is on offer: lane txlane_q of port A
+  reg [7:0]   txlane_q, txlane_d;
+  reg [7:0]   txrow_q, txrow_d;
+
+  assign tx_valid_o = txvalid_q;
+  assign tx_data_o  = txcell_q ? lane_of(a_rdata_i, txlane_q) : txbyte_q;
 
   assign state_o = state_q;
   assign chk_o   = chk_q;
@@ -217,9 +252,65 @@ module sudoku_core #(
     begin
       fin = 1'b1;
       reply_d = code;
-      state_d = StHalt;
+      if (direct_i) begin
+        state_d = StHalt;
+      end else begin
+        state_d = StAnswer;
+        txidx_d = 16'd0;
+        txlen_d = (code != 8'd0) ? 16'd7 : 16'd6 + size_q * size_q;
+        txvalid_d = 1'b1;
+        txcell_d = 1'b0;
+        txbyte_d = 8'hA5;
+      end
     end
   endtask
+
+  // Byte i (i >= 1) of the answer that is not a cell: header, checksum,
+  // size, status.
+  function automatic [7:0] reply_byte;
+    input [15:0] i;
+    input [7:0]  code;
+    input [7:0]  chk;
+    input [7:0]  size;
+    begin
+      case (i)
+        16'd0: reply_byte = 8'hA5;
+        16'd1: reply_byte = 8'h3C;
+        16'd2: reply_byte = 8'h5A;
+        16'd3: reply_byte = 8'hC3;
+        16'd4: reply_byte = (code != 8'd0) ? 8'd0 : chk;
+        16'd5: reply_byte = (code != 8'd0) ? 8'd0 : size;
+        default: reply_byte = code;
+      endcase
+    end
+  endfunction
+
+  // Row and lane of the decoder's cell index (a compare ladder over the
+  // rows, used in WAIT_FRAME only).
+  reg [7:0] cell_row, cell_lane;
+  reg [15:0] cell_base;
+  wire [15:0] idx16 = {{(16 - IndexW){1'b0}}, ev_index_i};
+  integer t;
+  always @* begin
+    cell_row = 8'd0;
+    cell_base = 16'd0;
+    if (state_q == StWaitFrame && ev_kind_i == EvCell) begin
+      for (t = 1; t < M; t = t + 1) begin
+        if (idx16 >= t * size_q) begin
+          cell_row = t[7:0];
+          cell_base = t * size_q;
+        end
+      end
+    end
+    cell_lane = idx16[7:0] - cell_base[7:0];
+  end
+
+  // The given mask of the assembled row.
+  reg [M-1:0] asm_mask;
+  integer am;
+  always @* begin
+    for (am = 0; am < M; am = am + 1) asm_mask[am] = enabled[am] && (asm_q[8*am +: 8] != 8'd0);
+  end
 
   // One SEEK step: forward (fwd) or backward from column c_q.
   task automatic seek;
@@ -273,6 +364,9 @@ module sudoku_core #(
     r_d = r_q; c_d = c_q; fwd_d = fwd_q; b_d = b_q; p_d = p_q;
     colw_d = colw_q; v_d = v_q; first_d = first_q; x_d = x_q;
     scyc_d = scyc_q;
+    inframe_d = inframe_q; rpend_d = rpend_q; rprow_d = rprow_q;
+    txidx_d = txidx_q; txlen_d = txlen_q; txvalid_d = txvalid_q; txbyte_d = txbyte_q;
+    txcell_d = txcell_q; txlane_d = txlane_q; txrow_d = txrow_q;
     a_en_o = 1'b0; a_we_o = 1'b0; a_addr_o = {GridAW{1'b0}}; a_wdata_o = {W{1'b0}};
     b_en_o = 1'b0; b_we_o = 1'b0; b_addr_o = {GridAW{1'b0}}; b_wdata_o = {W{1'b0}};
     g_en_o = 1'b0; g_we_o = 1'b0; g_addr_o = {GivenAW{1'b0}}; g_wdata_o = {M{1'b0}};
@@ -282,6 +376,58 @@ module sudoku_core #(
 
     case (state_q)
       StWaitFrame: begin
+        // RowAssembler: the row completed last cycle goes out on port A
+        // and into the given mask.
+        if (rpend_q) begin
+          a_en_o = 1'b1;
+          a_we_o = 1'b1;
+          a_addr_o = rprow_q[GridAW-1:0];
+          a_wdata_o = asm_q;
+          g_en_o = 1'b1;
+          g_we_o = 1'b1;
+          g_addr_o = rprow_q[GivenAW-1:0];
+          g_wdata_o = asm_mask;
+          rpend_d = 1'b0;
+        end
+        case (ev_kind_i)
+          EvStart: begin
+            order_d = ev_order_i;
+            size_d = ev_order_i * ev_order_i;
+            inframe_d = 1'b1;
+            chk_d = 8'd0;
+            reply_d = 8'd0;
+            scyc_d = 64'd0;
+          end
+          EvCell: begin
+            if (inframe_q) begin
+              asm_d = with_lane(asm_q, cell_lane, ev_cell_i);
+              chk_d = (cell_row[0] ^ cell_lane[0]) ? chk_q - ev_cell_i : chk_q + ev_cell_i;
+              if (cell_lane == size_q - 8'd1) begin
+                rpend_d = 1'b1;
+                rprow_d = cell_row;
+              end
+            end
+          end
+          EvDone: begin
+            if (ev_status_i != StatOk || inframe_q) begin
+              if (!inframe_q) begin // refused at its size byte
+                order_d = 4'd0;
+                size_d = 8'd0;
+                chk_d = 8'd0;
+                scyc_d = 64'd0;
+              end
+              inframe_d = 1'b0;
+              if (ev_status_i == StatOk) begin
+                reply_d = 8'd0;
+                state_d = StLRowAddr;
+              end else begin
+                // The error reply; size_d is irrelevant to its length.
+                finish({5'd0, ev_status_i});
+              end
+            end
+          end
+          default: ;
+        endcase
         if (load_i) begin
           order_d = load_order_i;
           size_d = load_order_i * load_order_i;
@@ -471,6 +617,35 @@ module sudoku_core #(
         seek(1'b0);
       end
 
+      StAnswer: begin
+        // ResponseUnit: when the transmitter takes the byte on offer, the
+        // next one goes up; a new row of cells is read in the same cycle.
+        if (txvalid_q && tx_ready_i) begin
+          txidx_d = txidx_q + 16'd1;
+          if (txidx_q + 16'd1 == txlen_q) begin
+            txvalid_d = 1'b0;
+            txcell_d = 1'b0;
+            state_d = StDrain;
+          end else if (reply_q == 8'd0 && txidx_q + 16'd1 >= 16'd6) begin
+            txcell_d = 1'b1;
+            if (txidx_q + 16'd1 == 16'd6 || txlane_q == size_q - 8'd1) begin
+              txlane_d = 8'd0;
+              txrow_d = (txidx_q + 16'd1 == 16'd6) ? 8'd0 : txrow_q + 8'd1;
+              a_en_o = 1'b1;
+              a_addr_o = txrow_d[GridAW-1:0];
+            end else begin
+              txlane_d = txlane_q + 8'd1;
+            end
+          end else begin
+            txbyte_d = reply_byte(txidx_q + 16'd1, reply_q, chk_q, size_q);
+          end
+        end
+      end
+
+      StDrain: begin
+        if (!tx_busy_i) state_d = StWaitFrame;
+      end
+
       default: ;
     endcase
 
@@ -493,6 +668,9 @@ module sudoku_core #(
       r_q <= 8'd0; c_q <= 9'd0; fwd_q <= 1'b1; b_q <= 8'd0; p_q <= 8'd0;
       colw_q <= {W{1'b0}}; v_q <= 8'd0; first_q <= 1'b0; x_q <= 8'd0;
       scyc_q <= 64'd0;
+      inframe_q <= 1'b0; rpend_q <= 1'b0; rprow_q <= 8'd0;
+      txidx_q <= 16'd0; txlen_q <= 16'd0; txvalid_q <= 1'b0; txbyte_q <= 8'd0;
+      txcell_q <= 1'b0; txlane_q <= 8'd0; txrow_q <= 8'd0;
     end else begin
       state_q <= state_d;
       order_q <= order_d; size_q <= size_d; chk_q <= chk_d; reply_q <= reply_d;
@@ -503,6 +681,9 @@ module sudoku_core #(
       r_q <= r_d; c_q <= c_d; fwd_q <= fwd_d; b_q <= b_d; p_q <= p_d;
       colw_q <= colw_d; v_q <= v_d; first_q <= first_d; x_q <= x_d;
       scyc_q <= scyc_d;
+      inframe_q <= inframe_d; rpend_q <= rpend_d; rprow_q <= rprow_d;
+      txidx_q <= txidx_d; txlen_q <= txlen_d; txvalid_q <= txvalid_d; txbyte_q <= txbyte_d;
+      txcell_q <= txcell_d; txlane_q <= txlane_d; txrow_q <= txrow_d;
     end
   end
 endmodule
