@@ -119,7 +119,7 @@ func (t *traceReader) trailer() (*Trailer, error) {
 }
 
 const (
-	fnvOffset = 1469598103934665603
+	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
 )
 

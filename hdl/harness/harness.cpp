@@ -31,7 +31,7 @@ static bool plus_flag(const char* name) {
   return v && *v;
 }
 
-static const uint64_t kFnvOffset = 1469598103934665603ull;
+static const uint64_t kFnvOffset = 14695981039346656037ull;
 static const uint64_t kFnvPrime = 1099511628211ull;
 
 // Lane j (8 bits) and bit j of a signal: Verilator gives signals of up to

@@ -247,17 +247,22 @@ module sudoku_core #(
   // finish: the search or the load ended with a reply code (0: solved).
   // With the direct link there is nothing to send: HALT.
   reg fin;
+  // Tasks take every signal they read as an argument: a Verilog-2005
+  // always @* is not sensitive to what a task body reads (Icarus honours
+  // that; Verilator does not need it).
   task automatic finish;
     input [7:0] code;
+    input       strap;
+    input [7:0] size;
     begin
       fin = 1'b1;
       reply_d = code;
-      if (direct_i) begin
+      if (strap) begin
         state_d = StHalt;
       end else begin
         state_d = StAnswer;
         txidx_d = 16'd0;
-        txlen_d = (code != 8'd0) ? 16'd7 : 16'd6 + size_q * size_q;
+        txlen_d = (code != 8'd0) ? 16'd7 : 16'd6 + size * size;
         txvalid_d = 1'b1;
         txcell_d = 1'b0;
         txbyte_d = 8'hA5;
@@ -314,33 +319,40 @@ module sudoku_core #(
 
   // One SEEK step: forward (fwd) or backward from column c_q.
   task automatic seek;
-    input dir;
+    input       dir;
+    input       f_hit;
+    input [7:0] f_j;
+    input       b_hit;
+    input [7:0] b_j;
+    input [7:0] r;
+    input [7:0] size;
+    input       strap;
     begin
       fwd_d = dir;
       if (dir) begin
-        if (fw_hit) begin
-          c_d = {1'b0, fw_j};
+        if (f_hit) begin
+          c_d = {1'b0, f_j};
           state_d = StRead1;
-        end else if (r_q == size_q - 8'd1) begin
-          finish(8'd0);
+        end else if (r == size - 8'd1) begin
+          finish(8'd0, strap, size);
         end else begin
-          r_d = r_q + 8'd1;
+          r_d = r + 8'd1;
           c_d = 9'h1ff;
           g_en_o = 1'b1;
-          g_addr_o = r_q[GivenAW-1:0] + 1'b1;
+          g_addr_o = r[GivenAW-1:0] + 1'b1;
           state_d = StSeek;
         end
       end else begin
-        if (bw_hit) begin
-          c_d = {1'b0, bw_j};
+        if (b_hit) begin
+          c_d = {1'b0, b_j};
           state_d = StRead1;
-        end else if (r_q == 8'd0) begin
-          finish(ReplyNoSolution);
+        end else if (r == 8'd0) begin
+          finish(ReplyNoSolution, strap, size);
         end else begin
-          r_d = r_q - 8'd1;
-          c_d = {1'b0, size_q};
+          r_d = r - 8'd1;
+          c_d = {1'b0, size};
           g_en_o = 1'b1;
-          g_addr_o = r_q[GivenAW-1:0] - 1'b1;
+          g_addr_o = r[GivenAW-1:0] - 1'b1;
           state_d = StSeek;
         end
       end
@@ -422,7 +434,7 @@ module sudoku_core #(
                 state_d = StLRowAddr;
               end else begin
                 // The error reply; size_d is irrelevant to its length.
-                finish({5'd0, ev_status_i});
+                finish({5'd0, ev_status_i}, direct_i, size_q);
               end
             end
           end
@@ -453,7 +465,7 @@ module sudoku_core #(
           clash = |(seen_q & onehot);
         end
         if (clash) begin
-          finish(ReplyNoSolution);
+          finish(ReplyNoSolution, direct_i, size_q);
         end else begin
           seen_d = seen_q | onehot;
           if (q_q[7:0] == size_q - 8'd1 && row_q + 8'd1 < size_q) begin
@@ -526,7 +538,7 @@ module sudoku_core #(
         end
         q_d = q_q + 16'd1;
         if (clash) begin
-          finish(ReplyNoSolution);
+          finish(ReplyNoSolution, direct_i, size_q);
         end else if (q_q + 16'd1 == pass_len + 16'd2) begin
           q_d = 16'd0;
           rib_d = 4'd0; rim_d = 4'd0; rwb_d = 4'd0; rwm_d = 4'd0;
@@ -543,7 +555,7 @@ module sudoku_core #(
         state_d = StSeek;
       end
 
-      StSeek: seek(fwd_q);
+      StSeek: seek(fwd_q, fw_hit, fw_j, bw_hit, bw_j, r_q, size_q, direct_i);
 
       StRead1: begin
         b_d = box_b;
@@ -593,7 +605,7 @@ module sudoku_core #(
         a_we_o = 1'b1;
         a_addr_o = BoxBase + b_q[GridAW-1:0];
         a_wdata_o = with_lane(b_rdata_i, p_q, x_q);
-        seek(1'b1);
+        seek(1'b1, fw_hit, fw_j, bw_hit, bw_j, r_q, size_q, direct_i);
       end
 
       StUndo1: begin
@@ -614,7 +626,7 @@ module sudoku_core #(
         a_we_o = 1'b1;
         a_addr_o = BoxBase + b_q[GridAW-1:0];
         a_wdata_o = with_lane(b_rdata_i, p_q, 8'd0);
-        seek(1'b0);
+        seek(1'b0, fw_hit, fw_j, bw_hit, bw_j, r_q, size_q, direct_i);
       end
 
       StAnswer: begin
@@ -653,7 +665,7 @@ module sudoku_core #(
     // limit-th ends it with the cycle-limit reply.
     if (state_q >= StStart && state_q <= StUndo2) begin
       scyc_d = scyc_q + 64'd1;
-      if (!fin && scyc_q + 64'd1 >= search_limit_i) finish(ReplyCycleLimit);
+      if (!fin && scyc_q + 64'd1 >= search_limit_i) finish(ReplyCycleLimit, direct_i, size_q);
     end
   end
 
