@@ -93,8 +93,8 @@ module sudoku_core #(
   localparam [2:0] StatOk  = 3'd0;
 
   // Word addresses of the three layouts.
-  localparam [GridAW-1:0] ColBase = M;
-  localparam [GridAW-1:0] BoxBase = 2 * M;
+  localparam [15:0] M16 = M[15:0];
+  localparam [M-1:0] OneM = {{(M - 1){1'b0}}, 1'b1};
 
   reg [4:0]   state_q, state_d;
   reg [3:0]   order_q, order_d;
@@ -156,6 +156,20 @@ module sudoku_core #(
     .found_o(ev_found), .cand_o(ev_cand), .exhausted_o(ev_exhausted)
   );
 
+  // GridMem address of word x of a layout (0 rows, 1 columns, 2 boxes):
+  // layout * M + x, formed in 16 bits and cut to GridAW (3M < 2^GridAW).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic [GridAW-1:0] waddr;
+    input [1:0] layout;
+    input [7:0] x;
+    reg   [15:0] a;
+    begin
+      a = {14'd0, layout} * M16 + {8'd0, x};
+      waddr = a[GridAW-1:0];
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
   function automatic [7:0] lane_of;
     input [W-1:0] word;
     input [7:0]   j;
@@ -182,7 +196,7 @@ module sudoku_core #(
     begin
       div_n = 8'd0;
       for (t = 1; t < MaxOrder; t = t + 1)
-        if ({8'd0, x} >= t * n) div_n = t[7:0];
+        if ({24'd0, x} >= t * {28'd0, n}) div_n = t[7:0];
     end
   endfunction
 
@@ -293,17 +307,24 @@ module sudoku_core #(
   // Row and lane of the decoder's cell index (a compare ladder over the
   // rows, used in WAIT_FRAME only).
   reg [7:0] cell_row, cell_lane;
+  reg [31:0] cell_prod;
+  /* verilator lint_off UNUSEDSIGNAL */
+  // Only the low byte of the row's first index is needed: the lane is
+  // index - base < size.
   reg [15:0] cell_base;
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [15:0] idx16 = {{(16 - IndexW){1'b0}}, ev_index_i};
   integer t;
   always @* begin
     cell_row = 8'd0;
     cell_base = 16'd0;
+    cell_prod = 32'd0;
     if (state_q == StWaitFrame && ev_kind_i == EvCell) begin
       for (t = 1; t < M; t = t + 1) begin
-        if (idx16 >= t * size_q) begin
+        cell_prod = t * {24'd0, size_q};
+        if ({16'd0, idx16} >= cell_prod) begin
           cell_row = t[7:0];
-          cell_base = t * size_q;
+          cell_base = cell_prod[15:0];
         end
       end
     end
@@ -393,7 +414,7 @@ module sudoku_core #(
         if (rpend_q) begin
           a_en_o = 1'b1;
           a_we_o = 1'b1;
-          a_addr_o = rprow_q[GridAW-1:0];
+          a_addr_o = waddr(2'd0, rprow_q);
           a_wdata_o = asm_q;
           g_en_o = 1'b1;
           g_we_o = 1'b1;
@@ -461,7 +482,7 @@ module sudoku_core #(
 
       StLRow: begin
         if (lr_v != 8'd0) begin
-          onehot[lr_v - 8'd1] = 1'b1;
+          onehot = OneM << (lr_v - 8'd1);
           clash = |(seen_q & onehot);
         end
         if (clash) begin
@@ -470,7 +491,7 @@ module sudoku_core #(
           seen_d = seen_q | onehot;
           if (q_q[7:0] == size_q - 8'd1 && row_q + 8'd1 < size_q) begin
             a_en_o = 1'b1;
-            a_addr_o = row_q[GridAW-1:0] + 1'b1;
+            a_addr_o = waddr(2'd0, row_q + 8'd1);
           end
           q_d = q_q + 16'd1;
           if (q_q[7:0] == size_q - 8'd1) begin
@@ -500,7 +521,7 @@ module sudoku_core #(
         aron_d = 1'b0;
         if (q_q < pass_len) begin
           a_en_o = 1'b1;
-          a_addr_o = rd_row[GridAW-1:0];
+          a_addr_o = waddr(2'd0, rd_row);
           aron_d = 1'b1;
           ari_d = rd_i;
           arl_d = rd_lane;
@@ -525,7 +546,7 @@ module sudoku_core #(
         // The lane read last step arrives.
         if (aron_q) begin
           if (ar_v != 8'd0) begin
-            onehot[ar_v - 8'd1] = 1'b1;
+            onehot = OneM << (ar_v - 8'd1);
             clash = |(ar_seen & onehot);
           end
           asm_d = with_lane(asm_q, ari_q, ar_v);
@@ -533,7 +554,7 @@ module sudoku_core #(
           if (!clash && ari_q == size_q - 8'd1) begin
             wbuf_d = asm_d;
             wpend_d = 1'b1;
-            wadr_d = ((state_q == StLCol) ? ColBase : BoxBase) + arw_q[GridAW-1:0];
+            wadr_d = waddr((state_q == StLCol) ? 2'd1 : 2'd2, arw_q);
           end
         end
         q_d = q_q + 16'd1;
@@ -561,15 +582,15 @@ module sudoku_core #(
         b_d = box_b;
         p_d = box_p;
         a_en_o = 1'b1;
-        a_addr_o = ColBase + c_q[GridAW-1:0];
+        a_addr_o = waddr(2'd1, c_q[7:0]);
         b_en_o = 1'b1;
-        b_addr_o = BoxBase + box_b[GridAW-1:0];
+        b_addr_o = waddr(2'd2, box_b);
         state_d = StRead2;
       end
 
       StRead2: begin
         a_en_o = 1'b1;
-        a_addr_o = r_q[GridAW-1:0];
+        a_addr_o = waddr(2'd0, r_q);
         colw_d = a_rdata_i;
         first_d = 1'b1;
         state_d = StEval;
@@ -590,11 +611,11 @@ module sudoku_core #(
       StWrite1: begin
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = r_q[GridAW-1:0];
+        a_addr_o = waddr(2'd0, r_q);
         a_wdata_o = with_lane(a_rdata_i, c_q[7:0], x_q);
         b_en_o = 1'b1;
         b_we_o = 1'b1;
-        b_addr_o = ColBase + c_q[GridAW-1:0];
+        b_addr_o = waddr(2'd1, c_q[7:0]);
         b_wdata_o = with_lane(colw_q, r_q, x_q);
         chk_d = even ? chk_q + x_q - old_v : chk_q - x_q + old_v;
         state_d = StWrite2;
@@ -603,7 +624,7 @@ module sudoku_core #(
       StWrite2: begin
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = BoxBase + b_q[GridAW-1:0];
+        a_addr_o = waddr(2'd2, b_q);
         a_wdata_o = with_lane(b_rdata_i, p_q, x_q);
         seek(1'b1, fw_hit, fw_j, bw_hit, bw_j, r_q, size_q, direct_i);
       end
@@ -611,11 +632,11 @@ module sudoku_core #(
       StUndo1: begin
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = r_q[GridAW-1:0];
+        a_addr_o = waddr(2'd0, r_q);
         a_wdata_o = with_lane(a_rdata_i, c_q[7:0], 8'd0);
         b_en_o = 1'b1;
         b_we_o = 1'b1;
-        b_addr_o = ColBase + c_q[GridAW-1:0];
+        b_addr_o = waddr(2'd1, c_q[7:0]);
         b_wdata_o = with_lane(colw_q, r_q, 8'd0);
         chk_d = even ? chk_q - old_v : chk_q + old_v;
         state_d = StUndo2;
@@ -624,7 +645,7 @@ module sudoku_core #(
       StUndo2: begin
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = BoxBase + b_q[GridAW-1:0];
+        a_addr_o = waddr(2'd2, b_q);
         a_wdata_o = with_lane(b_rdata_i, p_q, 8'd0);
         seek(1'b0, fw_hit, fw_j, bw_hit, bw_j, r_q, size_q, direct_i);
       end
@@ -644,7 +665,7 @@ module sudoku_core #(
               txlane_d = 8'd0;
               txrow_d = (txidx_q + 16'd1 == 16'd6) ? 8'd0 : txrow_q + 8'd1;
               a_en_o = 1'b1;
-              a_addr_o = txrow_d[GridAW-1:0];
+              a_addr_o = waddr(2'd0, txrow_d);
             end else begin
               txlane_d = txlane_q + 8'd1;
             end
