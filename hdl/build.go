@@ -24,6 +24,13 @@ type Params struct {
 	MaxOrder   int // 2..15
 	K          int // candidates per cycle, 1..32
 	ClksPerBit int // UART bit time in cycles
+	// Version 2 (hdl/rtl/heuristics.v): Heuristics 1 puts the paper's
+	// units between the load and the search, 0 is version 1; SubsetUnits
+	// is the comparator's combinations per cycle (1 when 0); CandSearch
+	// makes the evaluator honour the candidates the heuristics removed.
+	Heuristics  int
+	SubsetUnits int
+	CandSearch  bool
 }
 
 // Validate reports a parameter the HDL does not cover.
@@ -34,6 +41,12 @@ func (p Params) Validate() error {
 	if p.K < 1 || p.K > 32 {
 		return fmt.Errorf("hdl: %d candidates per cycle outside 1..32", p.K)
 	}
+	if p.Heuristics < 0 || p.Heuristics > 1 {
+		return fmt.Errorf("hdl: heuristics %d is not 0 (version 1) or 1 (the paper's units)", p.Heuristics)
+	}
+	if p.SubsetUnits < 0 || p.SubsetUnits > 64 {
+		return fmt.Errorf("hdl: %d subset units outside 1..64", p.SubsetUnits)
+	}
 	if p.ClksPerBit < 4 || p.ClksPerBit > 1<<20 {
 		return fmt.Errorf("hdl: bit time of %d cycles outside 4..%d", p.ClksPerBit, 1<<20)
 	}
@@ -41,7 +54,25 @@ func (p Params) Validate() error {
 }
 
 func (p Params) flags() []string {
-	return []string{fmt.Sprintf("-GMaxOrder=%d", p.MaxOrder), fmt.Sprintf("-GK=%d", p.K), fmt.Sprintf("-GClksPerBit=%d", p.ClksPerBit)}
+	f := []string{fmt.Sprintf("-GMaxOrder=%d", p.MaxOrder), fmt.Sprintf("-GK=%d", p.K), fmt.Sprintf("-GClksPerBit=%d", p.ClksPerBit)}
+	if p.Heuristics != 0 {
+		f = append(f, fmt.Sprintf("-GHeuristics=%d", p.Heuristics), fmt.Sprintf("-GSubsetUnits=%d", p.subsetUnits()), fmt.Sprintf("-GCandSearch=%d", boolInt(p.CandSearch)))
+	}
+	return f
+}
+
+func (p Params) subsetUnits() int {
+	if p.SubsetUnits <= 0 {
+		return 1
+	}
+	return p.SubsetUnits
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // ToolMissingError says a simulator or compiler is not installed and which

@@ -111,6 +111,8 @@ func tally(o *Outcome, state uint8) {
 		o.Cycles.Load++
 	case state >= bnb.StateCodeSearchFirst && state <= bnb.StateCodeSearchLast:
 		o.Cycles.Search++
+	case state >= bnb.StateCodeHeurFirst && state <= bnb.StateCodeHeurLast:
+		o.Cycles.Heuristics++
 	}
 	switch state {
 	case bnb.StateCodeWrite1:
@@ -139,6 +141,7 @@ func outcomeMismatch(g *bnb.Result, h *Outcome) []string {
 	}
 	check("rx cycles", g.Cycles.Rx, h.Cycles.Rx)
 	check("load cycles", g.Cycles.Load, h.Cycles.Load)
+	check("heuristics cycles", g.Cycles.Heuristics, h.Cycles.Heuristics)
 	check("search cycles", g.Cycles.Search, h.Cycles.Search)
 	check("search nodes", g.Search.Nodes, h.Nodes)
 	check("backtracks", g.Search.Backtracks, h.Backtracks)

@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sudokusim/rtl/bnb"
 	"sudokusim/sudoku"
+	"sudokusim/sudoku/logic"
 	"sudokusim/uart"
 )
 
@@ -87,17 +89,29 @@ func (e *CoverageError) Error() string { return "hdl: not covered: " + e.Reason 
 
 // ParamsOf is the HDL parameter set of a Go configuration.
 func ParamsOf(cfg bnb.Config) (Params, error) {
-	if cfg.Version() != 1 {
-		return Params{}, &CoverageError{"the HDL is version 1: use --heuristics none"}
-	}
 	if err := cfg.Validate(); err != nil {
 		return Params{}, &CoverageError{err.Error()}
+	}
+	heur := 0
+	if cfg.Version() == 2 {
+		// The HDL's units are the paper's set in the Fig. 13 order.
+		paper := logic.PaperSet()
+		if !slices.Equal(cfg.Heuristics, paper) {
+			return Params{}, &CoverageError{fmt.Sprintf("the HDL's version 2 has the paper's units in its order (%v), not %v", paper, cfg.Heuristics)}
+		}
+		heur = 1
 	}
 	div, err := uart.Divisor(cfg.ClockHz, cfg.Baud)
 	if err != nil {
 		return Params{}, &CoverageError{err.Error()}
 	}
-	p := Params{MaxOrder: cfg.MaxOrder, K: cfg.CPC, ClksPerBit: int(div)}
+	p := Params{MaxOrder: cfg.MaxOrder, K: cfg.CPC, ClksPerBit: int(div), Heuristics: heur}
+	if heur != 0 {
+		p.SubsetUnits, p.CandSearch = cfg.SubsetUnits, !cfg.SearchIgnoresCandidates
+		if p.SubsetUnits == 0 {
+			p.SubsetUnits = bnb.DefaultSubsetUnits
+		}
+	}
 	if cfg.Link == bnb.LinkDirect {
 		p.ClksPerBit = 868 // unused by the direct link: one build serves every clock and baud
 	}

@@ -53,6 +53,8 @@ func newIcarusRunner(p Params) (runner, error) {
 	args := []string{"-g2005", "-o", tmp, "-s", "cosim_tb",
 		fmt.Sprintf("-Pcosim_tb.MaxOrder=%d", p.MaxOrder), fmt.Sprintf("-Pcosim_tb.K=%d", p.K),
 		fmt.Sprintf("-Pcosim_tb.ClksPerBit=%d", p.ClksPerBit),
+		fmt.Sprintf("-Pcosim_tb.Heuristics=%d", p.Heuristics), fmt.Sprintf("-Pcosim_tb.SubsetUnits=%d", p.subsetUnits()),
+		fmt.Sprintf("-Pcosim_tb.CandSearch=%d", boolInt(p.CandSearch)),
 		filepath.Join(src, "harness", "cosim_tb.v"), filepath.Join(src, "harness", "cosim_top.v")}
 	args = append(args, files...)
 	cmd := exec.Command("iverilog", args...)

@@ -8,6 +8,7 @@ import (
 	"sudokusim/hdl"
 	"sudokusim/rtl/bnb"
 	"sudokusim/sudoku"
+	"sudokusim/sudoku/logic"
 )
 
 func init() {
@@ -16,7 +17,8 @@ func init() {
 
 const cosimSynopsis = `usage: sudokusim cosim [flags] [FILE]
 
-Co-simulates version 1 of the FPT'09 processor: the Verilog of hdl/ (built
+Co-simulates the FPT'09 processor, version 1 or (--heuristics paper)
+version 2 with its heuristic units: the Verilog of hdl/ (built
 with Verilator, cached per parameter set in the user's cache directory, or
 run under Icarus with --sim icarus) and the Go cycle-level model get the
 same stimulus and are compared every clock cycle: FSM state, the checksum,
@@ -30,7 +32,9 @@ configuration the HDL does not cover, a missing tool or a failed build.`
 func runCosim(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("cosim", cosimSynopsis, stdout)
 	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32")
-	heur := fs.String("heuristics", "none", "none (version 1; the only version in Verilog)")
+	heur := fs.String("heuristics", "none", "none (version 1) or paper (version 2: the paper's five units in the Fig. 13 order)")
+	subset := fs.Int("subset-units", 0, "version 2: combinations the hidden-subset comparator tests per cycle (0: the default, 1)")
+	ignoreCand := fs.Bool("search-ignores-candidates", false, "version 2: the evaluator tests against the grid only, as version 1")
 	maxOrder := fs.Int("max-order", 15, "largest order the design is synthesised for (2..15)")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency in MHz")
 	baud := fs.Int("baud", 115200, "RS-232 bit rate")
@@ -45,14 +49,20 @@ func runCosim(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 1 {
 		return usageError(stderr, "cosim", "one FILE at most, got %d", fs.NArg())
 	}
-	if *heur != "none" {
-		return usageError(stderr, "cosim", "--heuristics %q: the Verilog is version 1, only none is covered", *heur)
+	var units []logic.Heuristic
+	switch *heur {
+	case "none":
+	case "paper":
+		units = logic.PaperSet()
+	default:
+		return usageError(stderr, "cosim", "--heuristics %q: the Verilog covers none (version 1) and paper (version 2)", *heur)
 	}
 	if *simName != hdl.SimVerilator && *simName != hdl.SimIcarus {
 		return usageError(stderr, "cosim", "--sim %q is not verilator or icarus", *simName)
 	}
 	cfg := bnb.DefaultConfig()
 	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Baud, cfg.MaxSearchCycles = *cpc, *maxOrder, *clock*1e6, *baud, *maxCycles
+	cfg.Heuristics, cfg.SubsetUnits, cfg.SearchIgnoresCandidates = units, *subset, *ignoreCand
 	var err error
 	if cfg.Link, err = bnb.ParseLink(*link); err != nil {
 		return usageError(stderr, "cosim", "--link: %v", err)
@@ -80,7 +90,7 @@ func runCosim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sudokusim cosim: %s: %s\n", source, oneLine(err.Error()))
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "design     version 1, max order %d, %d candidates/cycle, %s link, %s\n", cfg.MaxOrder, cfg.CPC, cfg.Link, *simName)
+	fmt.Fprintf(stdout, "design     version %d, max order %d, %d candidates/cycle, %s link, %s\n", cfg.Version(), cfg.MaxOrder, cfg.CPC, cfg.Link, *simName)
 	fmt.Fprintf(stdout, "puzzle     %s (order %d)\n", source, g.Order)
 	if rep.Diff != nil {
 		fmt.Fprintf(stdout, "DIFFERENCE after %d cycles agreed\n%s", rep.Cycles, rep.Diff)
@@ -95,7 +105,11 @@ func runCosim(args []string, stdout, stderr io.Writer) int {
 	}
 	c := rep.Go.Cycles
 	fmt.Fprintf(stdout, "agree      %d cycles compared, every one identical\n", rep.Cycles)
-	fmt.Fprintf(stdout, "cycles     rx %d + load %d + search %d + tx %d (both)\n", c.Rx, c.Load, c.Search, c.Tx)
+	if cfg.Version() == 2 {
+		fmt.Fprintf(stdout, "cycles     rx %d + load %d + heuristics %d + search %d + tx %d (both)\n", c.Rx, c.Load, c.Heuristics, c.Search, c.Tx)
+	} else {
+		fmt.Fprintf(stdout, "cycles     rx %d + load %d + search %d + tx %d (both)\n", c.Rx, c.Load, c.Search, c.Tx)
+	}
 	fmt.Fprintf(stdout, "search     %d nodes, %d backtracks (both)\n", rep.Go.Search.Nodes, rep.Go.Search.Backtracks)
 	fmt.Fprintf(stdout, "answer     %s, %d bytes identical\n", rep.Go.Status, len(rep.Go.Response))
 	return exitOK

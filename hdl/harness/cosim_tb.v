@@ -7,6 +7,9 @@ module cosim_tb;
   parameter integer MaxOrder   = 3;
   parameter integer K          = 1;
   parameter integer ClksPerBit = 868;
+  parameter integer Heuristics  = 0;
+  parameter integer SubsetUnits = 1;
+  parameter integer CandSearch  = 1;
   localparam integer M = MaxOrder * MaxOrder;
   localparam integer W = 8 * M;
   localparam [63:0] FnvOffset = 64'd14695981039346656037;
@@ -29,7 +32,7 @@ module cosim_tb;
   wire [W-1:0] a_wdata_o, b_wdata_o, peek_o;
   wire [M-1:0] g_wdata_o;
 
-  cosim_top #(.MaxOrder(MaxOrder), .K(K), .ClksPerBit(ClksPerBit)) dut (
+  cosim_top #(.MaxOrder(MaxOrder), .K(K), .ClksPerBit(ClksPerBit), .Heuristics(Heuristics), .SubsetUnits(SubsetUnits), .CandSearch(CandSearch)) dut (
     .clk_i, .rst_ni, .rxd_o, .tx_busy_o, .direct_i, .txd_o, .load_i, .load_order_i, .load_chk_i,
     .search_limit_i, .state_o, .chk_o, .size_o, .reply_o,
     .a_en_o, .a_we_o, .a_addr_o, .a_wdata_o, .b_en_o, .b_we_o, .b_addr_o, .b_wdata_o,

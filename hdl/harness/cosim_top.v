@@ -6,7 +6,11 @@
 module cosim_top #(
   parameter integer MaxOrder   = 3,
   parameter integer K          = 1,
-  parameter integer ClksPerBit = 868
+  parameter integer ClksPerBit = 868,
+  // Version 2 (module heuristics): 0 version 1, 1 the paper's units.
+  parameter integer Heuristics  = 0,
+  parameter integer SubsetUnits = 1,
+  parameter integer CandSearch  = 1
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,
@@ -62,7 +66,7 @@ module cosim_top #(
     .txd_o(rxd_o), .busy_o(host_busy), .data_o(host_data)
   );
 
-  sudoku_top #(.MaxOrder(MaxOrder), .K(K), .ClksPerBit(ClksPerBit)) u_top (
+  sudoku_top #(.MaxOrder(MaxOrder), .K(K), .ClksPerBit(ClksPerBit), .Heuristics(Heuristics), .SubsetUnits(SubsetUnits), .CandSearch(CandSearch)) u_top (
     .clk_i, .rst_ni, .rxd_i(rxd_o), .txd_o, .direct_i, .load_i, .load_order_i, .load_chk_i, .search_limit_i
   );
   assign tx_busy_o = u_top.u_tx.busy_o;

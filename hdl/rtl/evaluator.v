@@ -14,6 +14,9 @@ module evaluator #(
   input  wire                           en_i,
   input  wire [7:0]                     size_i,
   input  wire [7:0]                     base_i,
+  // Values taken whatever the lanes hold (bit v-1 for value v): version
+  // 2's candidates the heuristics removed; zero in version 1.
+  input  wire [MaxOrder*MaxOrder-1:0]   taken_i,
   output reg                            found_o,
   output reg  [7:0]                     cand_o,
   output reg                            exhausted_o
@@ -23,6 +26,10 @@ module evaluator #(
   localparam [K-1:0] OneK = 1;
 
   reg [K-1:0] taken;
+  // taken_i from candidate base+1 on; only its K low bits are candidates.
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [M+K-1:0] tsh;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [K-1:0] free;
   reg [8:0]   d;
   reg [8:0]   lim;
@@ -64,6 +71,8 @@ module evaluator #(
         decode_lane(lane);
       end
     end
+    tsh = {{K{1'b0}}, taken_i} >> base_i;
+    taken = taken | tsh[K-1:0];
     // Candidates above the puzzle size do not exist.
     lim = (size_i > base_i) ? ({1'b0, size_i} - {1'b0, base_i}) : 9'd0;
     if (lim > K9) lim = K9;

@@ -12,7 +12,15 @@ module sudoku_core #(
   parameter integer K        = 1,
   parameter integer GridAW   = 5,
   parameter integer GivenAW  = 4,
-  parameter integer IndexW   = 7
+  parameter integer IndexW   = 7,
+  // Version 2 (docs/microarchitecture.md §10): 0 is version 1, 1 the
+  // paper's heuristic units between the load and the search (module
+  // heuristics); SubsetUnits is the hidden-subset comparator's
+  // combinations per cycle; CandSearch 1 makes the evaluator honour the
+  // candidates the heuristics removed (READ1 also reads CandMem).
+  parameter integer Heuristics  = 0,
+  parameter integer SubsetUnits = 1,
+  parameter integer CandSearch  = 1
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,
@@ -81,6 +89,7 @@ module sudoku_core #(
   localparam [4:0] StAnswer    = 5'd14;
   localparam [4:0] StDrain     = 5'd15;
   localparam [4:0] StHalt      = 5'd16;
+  localparam [4:0] StHPass     = 5'd17; // first state of the heuristics phase
 
   // Error-reply status bytes (docs/protocol.md).
   localparam [7:0] ReplyNoSolution = 8'd4;
@@ -122,6 +131,7 @@ module sudoku_core #(
   reg         first_q, first_d;   // first EVAL cycle of the cell
   reg [7:0]   x_q, x_d;           // free candidate found
   reg [63:0]  scyc_q, scyc_d;     // search cycles (watchdog)
+  reg [M-1:0] candw_q, candw_d;   // version 2: the cell's CandMem word
   // RowAssembler.
   reg         inframe_q, inframe_d;  // a frame's size byte was accepted while waiting
   reg         rpend_q, rpend_d;      // row word rprow_q is written this cycle
@@ -146,13 +156,63 @@ module sudoku_core #(
   // Lanes below the puzzle size are enabled.
   wire [M-1:0] enabled = ~({M{1'b1}} << size_q);
 
+  // Version 2: the values the heuristics removed from the cell count as
+  // taken (one more operand of the OR in front of the priority encoder).
+  wire [M-1:0] taken = (Heuristics != 0 && CandSearch != 0) ? (enabled & ~candw_q) : {M{1'b0}};
+
+  // The heuristics phase (version 2) and its memories, CandMem and MissMem.
+  // The loader's and the search's accesses to them (unread in version 1).
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg         ld_cand_we, ld_empty, ld_miss_we, s_cand_re;
+  reg [1:0]   ld_miss_type;
+  reg [7:0]   ld_miss_idx;
+  reg [M-1:0] ld_miss_data;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [4:0]  h_state;
+  wire        h_fail;
+  wire [7:0]  h_chk_add;
+  wire [M-1:0] h_cand;
+  wire        h_a_en, h_a_we, h_b_en, h_b_we, h_g_en, h_g_we;
+  wire [GridAW-1:0] h_a_addr, h_b_addr;
+  wire [W-1:0] h_a_wdata, h_b_wdata;
+  wire [GivenAW-1:0] h_g_addr;
+  wire [M-1:0] h_g_wdata;
+  generate
+    if (Heuristics != 0) begin : g_heur
+      heuristics #(.MaxOrder(MaxOrder), .P(SubsetUnits), .GridAW(GridAW), .GivenAW(GivenAW)) u_heuristics (
+        .clk_i, .rst_ni, .state_i(state_q), .order_i(order_q), .size_i(size_q),
+        .ld_cand_we_i(ld_cand_we), .ld_row_i(row_q), .ld_col_i(q_q[7:0]), .ld_empty_i(ld_empty),
+        .ld_miss_we_i(ld_miss_we), .ld_miss_type_i(ld_miss_type), .ld_miss_idx_i(ld_miss_idx),
+        .ld_miss_data_i(ld_miss_data),
+        .s_cand_re_i(s_cand_re), .s_row_i(r_q), .s_col_i(c_q[7:0]), .cand_o(h_cand),
+        .a_rdata_i(a_rdata_i), .b_rdata_i(b_rdata_i),
+        .state_o(h_state), .fail_o(h_fail), .chk_add_o(h_chk_add),
+        .a_en_o(h_a_en), .a_we_o(h_a_we), .a_addr_o(h_a_addr), .a_wdata_o(h_a_wdata),
+        .b_en_o(h_b_en), .b_we_o(h_b_we), .b_addr_o(h_b_addr), .b_wdata_o(h_b_wdata),
+        .g_en_o(h_g_en), .g_we_o(h_g_we), .g_addr_o(h_g_addr), .g_wdata_o(h_g_wdata)
+      );
+    end else begin : g_no_heur
+      assign h_state = StHalt;
+      assign h_fail = 1'b0;
+      assign h_chk_add = 8'd0;
+      assign h_cand = {M{1'b1}};
+      assign {h_a_en, h_a_we, h_b_en, h_b_we, h_g_en, h_g_we} = 6'd0;
+      assign h_a_addr = {GridAW{1'b0}};
+      assign h_b_addr = {GridAW{1'b0}};
+      assign h_a_wdata = {W{1'b0}};
+      assign h_b_wdata = {W{1'b0}};
+      assign h_g_addr = {GivenAW{1'b0}};
+      assign h_g_wdata = {M{1'b0}};
+    end
+  endgenerate
+
   // Evaluator on the column register, port A (row) and port B (box).
   wire [7:0] base = first_q ? lane_of(a_rdata_i, c_q[7:0]) : v_q;
   wire       ev_found, ev_exhausted;
   wire [7:0] ev_cand;
   evaluator #(.MaxOrder(MaxOrder), .K(K)) u_evaluator (
     .col_i(colw_q), .row_i(a_rdata_i), .box_i(b_rdata_i),
-    .en_i(state_q == StEval), .size_i(size_q), .base_i(base),
+    .en_i(state_q == StEval), .size_i(size_q), .base_i(base), .taken_i(taken),
     .found_o(ev_found), .cand_o(ev_cand), .exhausted_o(ev_exhausted)
   );
 
@@ -397,6 +457,9 @@ module sudoku_core #(
     r_d = r_q; c_d = c_q; fwd_d = fwd_q; b_d = b_q; p_d = p_q;
     colw_d = colw_q; v_d = v_q; first_d = first_q; x_d = x_q;
     scyc_d = scyc_q;
+    candw_d = candw_q;
+    ld_cand_we = 1'b0; ld_empty = 1'b0; ld_miss_we = 1'b0; s_cand_re = 1'b0;
+    ld_miss_type = 2'd0; ld_miss_idx = 8'd0; ld_miss_data = {M{1'b0}};
     inframe_d = inframe_q; rpend_d = rpend_q; rprow_d = rprow_q;
     txidx_d = txidx_q; txlen_d = txlen_q; txvalid_d = txvalid_q; txbyte_d = txbyte_q;
     txcell_d = txcell_q; txlane_d = txlane_q; txrow_d = txrow_q;
@@ -489,6 +552,16 @@ module sudoku_core #(
           finish(ReplyNoSolution, direct_i, size_q);
         end else begin
           seen_d = seen_q | onehot;
+          // Version 2: the cell's CandMem word; the row's missing word at
+          // its last lane.
+          ld_cand_we = 1'b1;
+          ld_empty = lr_v == 8'd0;
+          if (q_q[7:0] == size_q - 8'd1) begin
+            ld_miss_we = 1'b1;
+            ld_miss_type = 2'd0;
+            ld_miss_idx = row_q;
+            ld_miss_data = enabled & ~seen_d;
+          end
           if (q_q[7:0] == size_q - 8'd1 && row_q + 8'd1 < size_q) begin
             a_en_o = 1'b1;
             a_addr_o = waddr(2'd0, row_q + 8'd1);
@@ -555,6 +628,10 @@ module sudoku_core #(
             wbuf_d = asm_d;
             wpend_d = 1'b1;
             wadr_d = waddr((state_q == StLCol) ? 2'd1 : 2'd2, arw_q);
+            ld_miss_we = 1'b1;
+            ld_miss_type = (state_q == StLCol) ? 2'd1 : 2'd2;
+            ld_miss_idx = arw_q;
+            ld_miss_data = enabled & ~seen_d;
           end
         end
         q_d = q_q + 16'd1;
@@ -563,7 +640,7 @@ module sudoku_core #(
         end else if (q_q + 16'd1 == pass_len + 16'd2) begin
           q_d = 16'd0;
           rib_d = 4'd0; rim_d = 4'd0; rwb_d = 4'd0; rwm_d = 4'd0;
-          state_d = (state_q == StLCol) ? StLBox : StStart;
+          state_d = (state_q == StLCol) ? StLBox : (Heuristics != 0) ? StHPass : StStart;
         end
       end
 
@@ -585,6 +662,7 @@ module sudoku_core #(
         a_addr_o = waddr(2'd1, c_q[7:0]);
         b_en_o = 1'b1;
         b_addr_o = waddr(2'd2, box_b);
+        s_cand_re = Heuristics != 0 && CandSearch != 0;
         state_d = StRead2;
       end
 
@@ -592,6 +670,7 @@ module sudoku_core #(
         a_en_o = 1'b1;
         a_addr_o = waddr(2'd0, r_q);
         colw_d = a_rdata_i;
+        candw_d = h_cand;
         first_d = 1'b1;
         state_d = StEval;
       end
@@ -679,7 +758,15 @@ module sudoku_core #(
         if (!tx_busy_i) state_d = StWaitFrame;
       end
 
-      default: ;
+      // The heuristic states (version 2): the heuristics module's drives.
+      default: if (Heuristics != 0 && state_q >= StHPass) begin
+        state_d = h_state;
+        a_en_o = h_a_en; a_we_o = h_a_we; a_addr_o = h_a_addr; a_wdata_o = h_a_wdata;
+        b_en_o = h_b_en; b_we_o = h_b_we; b_addr_o = h_b_addr; b_wdata_o = h_b_wdata;
+        g_en_o = h_g_en; g_we_o = h_g_we; g_addr_o = h_g_addr; g_wdata_o = h_g_wdata;
+        chk_d = chk_q + h_chk_add;
+        if (h_fail) finish(ReplyNoSolution, direct_i, size_q);
+      end
     endcase
 
     // The watchdog: a search cycle that does not end the search and is the
@@ -701,6 +788,7 @@ module sudoku_core #(
       r_q <= 8'd0; c_q <= 9'd0; fwd_q <= 1'b1; b_q <= 8'd0; p_q <= 8'd0;
       colw_q <= {W{1'b0}}; v_q <= 8'd0; first_q <= 1'b0; x_q <= 8'd0;
       scyc_q <= 64'd0;
+      candw_q <= {M{1'b0}};
       inframe_q <= 1'b0; rpend_q <= 1'b0; rprow_q <= 8'd0;
       txidx_q <= 16'd0; txlen_q <= 16'd0; txvalid_q <= 1'b0; txbyte_q <= 8'd0;
       txcell_q <= 1'b0; txlane_q <= 8'd0; txrow_q <= 8'd0;
@@ -714,6 +802,7 @@ module sudoku_core #(
       r_q <= r_d; c_q <= c_d; fwd_q <= fwd_d; b_q <= b_d; p_q <= p_d;
       colw_q <= colw_d; v_q <= v_d; first_q <= first_d; x_q <= x_d;
       scyc_q <= scyc_d;
+      candw_q <= candw_d;
       inframe_q <= inframe_d; rpend_q <= rpend_d; rprow_q <= rprow_d;
       txidx_q <= txidx_d; txlen_q <= txlen_d; txvalid_q <= txvalid_d; txbyte_q <= txbyte_d;
       txcell_q <= txcell_d; txlane_q <= txlane_d; txrow_q <= txrow_d;

@@ -5,7 +5,11 @@
 module sudoku_top #(
   parameter integer MaxOrder   = 3,
   parameter integer K          = 1,
-  parameter integer ClksPerBit = 868
+  parameter integer ClksPerBit = 868,
+  // Version 2 (module heuristics): 0 version 1, 1 the paper's units.
+  parameter integer Heuristics  = 0,
+  parameter integer SubsetUnits = 1,
+  parameter integer CandSearch  = 1
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -66,7 +70,8 @@ module sudoku_top #(
   wire [W-1:0]      a_wdata, a_rdata, b_wdata, b_rdata;
   wire [M-1:0]      g_wdata, g_rdata;
 
-  sudoku_core #(.MaxOrder(MaxOrder), .K(K), .GridAW(GridAW), .GivenAW(GivenAW), .IndexW(IndexW)) u_core (
+  sudoku_core #(.MaxOrder(MaxOrder), .K(K), .GridAW(GridAW), .GivenAW(GivenAW), .IndexW(IndexW),
+    .Heuristics(Heuristics), .SubsetUnits(SubsetUnits), .CandSearch(CandSearch)) u_core (
     .clk_i, .rst_ni, .direct_i,
     .ev_kind_i(ev_kind), .ev_status_i(ev_status), .ev_order_i(ev_order), .ev_cell_i(ev_cell), .ev_index_i(ev_index),
     .tx_valid_o(tx_valid), .tx_data_o(tx_data), .tx_ready_i(tx_ready), .tx_busy_i(tx_busy),

@@ -208,6 +208,7 @@ func (c *Core) stepHeur() {
 			return
 		}
 		h.fixPos, h.fixCell, h.fixVal = at, int(h.regCells[h.reg*c.size+at]), v+1
+		c.readOthers(h.reg*c.size + at)
 		c.st = stHFix1
 	case stHFix1:
 		c.fixCell()
@@ -359,7 +360,8 @@ func (c *Core) scanCycle() {
 				}
 				if n == 1 {
 					h.fixPos, h.fixCell, h.fixVal = j, int(h.regCells[h.reg*c.size+j]), e.firstAbove(-1, c.size)+1
-					h.issue, h.pend = j+1, -1 // the read issued now is discarded
+					h.issue, h.pend = j+1, -1 // no read is issued in this cycle
+					c.readOthers(h.reg*c.size + j)
 					c.st = stHFix1
 					return
 				}
@@ -508,6 +510,17 @@ func (c *Core) fixCell() {
 	h.empty--
 	h.passFix++
 	h.stats[h.ui].Fixed++
+}
+
+// readOthers reads, for the fix of cell idx of the region (region-major
+// index), the GridMem words of the cell's two other regions, on ports A and
+// B: the block RAM has no byte enables, so H_FIX1 and H_FIX2 write whole
+// words — the row and column words in H_FIX1, the box word in H_FIX2 — and
+// the region's own word is the one latched at H_REGION.
+func (c *Core) readOthers(idx int) {
+	o := &c.h.regOther[idx]
+	c.mem.Read(PortA, c.regionWord(int(o[0])))
+	c.mem.Read(PortB, c.regionWord(int(o[1])))
 }
 
 // regionDone moves to the next region, or ends the pass.

@@ -48,6 +48,8 @@ const (
 	StateCodeWaitFrame   = uint8(stWaitFrame)
 	StateCodeAnswer      = uint8(stAnswer)
 	StateCodeDrain       = uint8(stDrain)
+	StateCodeHeurFirst   = uint8(stHPass)
+	StateCodeHeurLast    = uint8(stHRemove)
 )
 
 // PortTracer runs a Processor one clock cycle at a time and reports each
@@ -60,12 +62,9 @@ type PortTracer struct {
 	early *Result
 }
 
-// NewPortTracer builds the design for cfg (version 1), hands it the puzzle
-// as Solve would, and attaches the port taps.
+// NewPortTracer builds the design for cfg, hands it the puzzle as Solve
+// would, and attaches the port taps.
 func NewPortTracer(cfg Config, g *sudoku.Grid) (*PortTracer, error) {
-	if cfg.Version() != 1 {
-		return nil, fmt.Errorf("bnb: port tracing covers version 1 only (no heuristic units)")
-	}
 	p, err := NewProcessor(cfg, SimOptions{NoFastForward: true})
 	if err != nil {
 		return nil, err
@@ -87,9 +86,6 @@ func NewPortTracer(cfg Config, g *sudoku.Grid) (*PortTracer, error) {
 // frame, a bad frame, garbage): LinkUART only; the run ends when the answer
 // has been sent.
 func NewPortTracerFrame(cfg Config, frame []byte) (*PortTracer, error) {
-	if cfg.Version() != 1 {
-		return nil, fmt.Errorf("bnb: port tracing covers version 1 only (no heuristic units)")
-	}
 	if cfg.Link != LinkUART {
 		return nil, fmt.Errorf("bnb: raw bytes need the UART link")
 	}
