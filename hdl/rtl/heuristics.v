@@ -69,6 +69,7 @@ module heuristics #(
   localparam integer MissAW = $clog2(3 * M);
   localparam [15:0] M16 = M[15:0];
   localparam [M-1:0] OneM = {{(M - 1){1'b0}}, 1'b1};
+  localparam [M*M-1:0] PosZero = 0;
 
   // State encoding of rtl/bnb (coreState, heur.go).
   localparam [4:0] StLRowAddr = 5'd1;
@@ -419,7 +420,7 @@ module heuristics #(
         pendv_d = 1'b0;
         once_d = {M{1'b0}};
         twice_d = {M{1'b0}};
-        pos_d = {(M * M){1'b0}};
+        pos_d = PosZero;
         state_o = StHScan;
       end
 
@@ -691,7 +692,7 @@ module heuristics #(
       ui_q <= 3'd0; started_q <= 1'b0; pfix_q <= 1'b0; prem_q <= 1'b0;
       rt_q <= 2'd0; ri_q <= 8'd0; first_q <= 1'b0; issue_q <= 8'd0;
       pendv_q <= 1'b0; pend_q <= 8'd0; rfill_q <= {M{1'b0}}; rmiss_q <= {M{1'b0}}; rword_q <= {W{1'b0}};
-      once_q <= {M{1'b0}}; twice_q <= {M{1'b0}}; single_q <= {M{1'b0}}; pos_q <= {(M * M){1'b0}};
+      once_q <= {M{1'b0}}; twice_q <= {M{1'b0}}; single_q <= {M{1'b0}}; pos_q <= PosZero;
       fixj_q <= 8'd0; fixv_q <= 8'd0; fixr_q <= 8'd0; fixc_q <= 8'd0;
       list_q <= {(8 * M){1'b0}}; llen_q <= 8'd0; comb_q <= 32'd0; cv_q <= 1'b0;
       keep_q <= {M{1'b0}}; rem_q <= {M{1'b0}}; rcnt_q <= 3'd0;
