@@ -39,6 +39,7 @@ func runCosim(args []string, stdout, stderr io.Writer) int {
 	simName := fs.String("sim", "verilator", "HDL simulator: verilator or icarus")
 	history := fs.Int("history", 8, "cycles of both models shown before a difference")
 	index := fs.Int("index", 0, "which puzzle of a line-format file (0-based)")
+	hdlVCD := fs.String("hdl-vcd", "", "write a VCD waveform of the HDL to this file (--sim icarus; solve --vcd writes the Go side)")
 	speed := fs.String("speed", "", "instead of comparing, run one side free (direct link, no trace) and print its cycles per second: verilator or go")
 	if done, st := parseFlags(fs, args, stderr); done {
 		return st
@@ -72,7 +73,7 @@ func runCosim(args []string, stdout, stderr io.Writer) int {
 	if *speed != "" {
 		return runCosimSpeed(*speed, cfg, g, source, stdout, stderr)
 	}
-	rep, err := hdl.Check(cfg, g, hdl.Options{Sim: *simName, History: *history})
+	rep, err := hdl.Check(cfg, g, hdl.Options{Sim: *simName, History: *history, HDLVCD: *hdlVCD})
 	if err != nil {
 		var ce *hdl.CoverageError
 		var tm *hdl.ToolMissingError

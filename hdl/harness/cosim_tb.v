@@ -1,7 +1,8 @@
 // cosim_tb: the co-simulation harness for Icarus Verilog, record for record
 // the stream of harness.cpp (format: hdl/trace.go), with the same plusargs:
 // +order=N +chk=X +limit=L (direct link), +frame=FILE +frame_len=N (UART),
-// +max=N, +full_from=N. Not synthesised.
+// +max=N, +full_from=N, and +vcd=FILE (a waveform of the design).
+// Not synthesised.
 `timescale 1ns / 1ps
 module cosim_tb;
   parameter integer MaxOrder   = 3;
@@ -38,6 +39,7 @@ module cosim_tb;
 
   reg [63:0] order, chk, limit, max, full_from, cycle, h;
   reg        full;
+  reg [8*512-1:0] vcd_path;
   integer    j, r, nb;
   reg [7:0]  mb;
 
@@ -93,6 +95,10 @@ module cosim_tb;
     if ($value$plusargs("limit=%d", limit)) search_limit_i = limit;
     if (!$value$plusargs("max=%d", max)) max = 64'hffff_ffff_ffff_ffff;
     if (!$value$plusargs("full_from=%d", full_from)) full_from = 64'hffff_ffff_ffff_ffff;
+    if ($value$plusargs("vcd=%s", vcd_path)) begin
+      $dumpfile(vcd_path);
+      $dumpvars(0, dut);
+    end
     direct_i = order != 0;
     #1 rst_ni = 1'b0;
     edge_clk;
