@@ -1,7 +1,8 @@
 // cosim_tb: the co-simulation harness for Icarus Verilog, record for record
 // the stream of harness.cpp (format: hdl/trace.go), with the same plusargs:
 // +order=N +chk=X +limit=L (direct link), +frame=FILE +frame_len=N (UART),
-// +max=N, +full_from=N, and +vcd=FILE (a waveform of the design).
+// +max=N, +full_from=N, +out=FILE (where the records go; stdout by
+// default) and +vcd=FILE (a waveform of the design).
 // Not synthesised.
 `timescale 1ns / 1ps
 module cosim_tb;
@@ -43,8 +44,11 @@ module cosim_tb;
   integer    j, r, nb;
   reg [7:0]  mb;
 
+  integer    out;
+  reg [8*512-1:0] out_path;
+
   task put8(input [7:0] b);
-    $fwrite(Stdout, "%c", b);
+    $fwrite(out, "%c", b);
   endtask
 
   task put64(input [63:0] v);
@@ -90,6 +94,10 @@ module cosim_tb;
   endtask
 
   initial begin
+    // The records go to +out=FILE (the Go side passes a pipe), so that
+    // what the simulator itself prints on stdout stays out of them.
+    if ($value$plusargs("out=%s", out_path)) out = $fopen(out_path, "wb");
+    else out = Stdout;
     if (!$value$plusargs("order=%d", order)) order = 0;
     if (!$value$plusargs("chk=%d", chk)) chk = 0;
     if ($value$plusargs("limit=%d", limit)) search_limit_i = limit;
@@ -143,7 +151,8 @@ module cosim_tb;
       #0.1;
       for (j = 0; j < size_o; j = j + 1) put8(peek_o[8*j +: 8]);
     end
-    $fflush(Stdout);
+    $fflush(out);
+    if (out != Stdout) $fclose(out);
     $finish;
   end
 endmodule
