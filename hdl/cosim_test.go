@@ -218,3 +218,31 @@ func TestFirstError(t *testing.T) {
 	out := "make: Entering directory\n%Error: rtl/x.v:3:1: syntax error, unexpected endmodule\n%Error: Exiting due to 1 error(s)\n"
 	assert.Equal(t, "%Error: rtl/x.v:3:1: syntax error, unexpected endmodule", firstError(out, errors.New("exit status 1")))
 }
+
+// The same comparison under Icarus Verilog with its Verilog harness: the
+// sample over the direct link, and an order-2 frame over the UART whose
+// search hits a 9-cycle watchdog (the cycle-limit reply).
+func TestIcarusAgreement(t *testing.T) {
+	uartSmall := bnb.DefaultConfig()
+	uartSmall.MaxOrder, uartSmall.CPC, uartSmall.MaxSearchCycles = 2, 2, 9
+	for _, c := range []struct {
+		name string
+		cfg  bnb.Config
+		g    *sudoku.Grid
+		want bnb.Status
+	}{
+		{"sample direct", directCfg(3, 2), sudoku.Sample(), bnb.Solved},
+		{"order 2 uart watchdog", uartSmall, smallPuzzle(), bnb.Timeout},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rep, err := Check(c.cfg, c.g, Options{Sim: SimIcarus})
+			var tm *ToolMissingError
+			if errors.As(err, &tm) {
+				t.Skipf("needs %s: install the Debian package %s", tm.Tool, tm.Package)
+			}
+			require.NoError(t, err)
+			requireAgree(t, rep)
+			assert.Equal(t, c.want, rep.Go.Status)
+		})
+	}
+}
