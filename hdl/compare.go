@@ -9,7 +9,19 @@ import (
 	"sudokusim/rtl/bnb"
 )
 
-var portNames = [3]string{"grid_a", "grid_b", "given"}
+var portNames = [numPorts]string{"grid_a", "grid_b", "given", "cand", "miss_a", "miss_b"}
+
+// maskPort is port p of a Go cycle when it carries a mask word (given,
+// cand, miss A, miss B).
+func maskPort(g *bnb.PortCycle, p int) *bnb.PortAccess {
+	switch p {
+	case 2:
+		return &g.Given
+	case 3:
+		return &g.Cand
+	}
+	return &g.Miss[p-4]
+}
 
 // goSnap is a copy of one Go cycle for the history.
 type goSnap struct {
@@ -67,8 +79,11 @@ func compare(cfg bnb.Config, tr *bnb.PortTracer, run runner, args []string, hist
 			}
 		}
 		hr := &hdlRing[cycle%uint64(hist)]
-		hr.State, hr.Flags, hr.Chk, hr.Size, hr.Reply, hr.Addr, hr.Hash = rec.State, rec.Flags, rec.Chk, rec.Size, rec.Reply, rec.Addr, rec.Hash
+		hr.State, hr.Flags, hr.Flags2, hr.Chk, hr.Size, hr.Reply, hr.Addr, hr.Hash = rec.State, rec.Flags, rec.Flags2, rec.Chk, rec.Size, rec.Reply, rec.Addr, rec.Hash
 		tally(&rep.HDL, rec.State)
+		if rec.Flags2 != 0 {
+			rep.V2Cycles++
+		}
 		txd.sample(cycle, rec.txd())
 		if sig, gv, hv := diff(gc, &rec, &mask); sig != "" {
 			rep.Diff = &Difference{Cycle: cycle, Signal: sig, Go: gv, HDL: hv}
@@ -175,12 +190,12 @@ func diff(g *bnb.PortCycle, h *Record, mask *[]byte) (sig, gv, hv string) {
 		return "txd", fmt.Sprint(bit01(g.Txd)), fmt.Sprint(bit01(h.txd()))
 	}
 	size := int(h.Size)
-	for p := 0; p < 3; p++ {
+	for p := 0; p < numPorts; p++ {
 		var a *bnb.PortAccess
 		if p < 2 {
 			a = &g.Grid[p]
 		} else {
-			a = &g.Given
+			a = maskPort(g, p)
 		}
 		name := portNames[p]
 		if a.En != h.en(p) {
@@ -245,11 +260,14 @@ func goHistory(ring []goSnap, at uint64, hist int) []string {
 			a := &g.Grid[p]
 			line += portText(portNames[p], a.En, a.We, a.Addr, sn.lanes[p][:min(size, len(sn.lanes[p]))])
 		}
-		var mask []byte
-		if g.Given.We {
-			mask = packMask(nil, &g.Given.Mask, size)
+		for p := 2; p < numPorts; p++ {
+			a := maskPort(g, p)
+			var mask []byte
+			if a.We {
+				mask = packMask(nil, &a.Mask, size)
+			}
+			line += portText(portNames[p], a.En, a.We, a.Addr, mask)
 		}
-		line += portText("given", g.Given.En, g.Given.We, g.Given.Addr, mask)
 		out = append(out, line)
 	}
 	return out
@@ -284,7 +302,7 @@ func hdlHistory(run runner, args []string, at uint64, hist int) []string {
 			continue
 		}
 		line := fmt.Sprintf("cycle %d: %-10s chk=%d size=%d reply=%d rxd=%d txd=%d", c, bnb.StateName(rec.State), rec.Chk, rec.Size, rec.Reply, bit01(rec.rxd()), bit01(rec.txd()))
-		for p := 0; p < 3; p++ {
+		for p := 0; p < numPorts; p++ {
 			line += portText(portNames[p], rec.en(p), rec.we(p), int(rec.Addr[p]), rec.Data[p])
 		}
 		lines = append(lines, line)

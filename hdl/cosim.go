@@ -77,6 +77,9 @@ type Report struct {
 	Mismatch []string
 	Go       bnb.Result
 	HDL      Outcome
+	// V2Cycles counts the cycles compared in which a CandMem or MissMem
+	// port was enabled (version 2).
+	V2Cycles uint64
 	// HDLNanos is the wall time of the simulator's cycle loop.
 	HDLNanos uint64
 }

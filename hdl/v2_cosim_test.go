@@ -40,6 +40,10 @@ func TestV2DirectAgreement(t *testing.T) {
 				requireAgree(t, rep)
 				require.Equal(t, bnb.Solved, rep.Go.Status)
 				assert.Positive(t, rep.Go.Cycles.Heuristics)
+				// CandMem and MissMem were compared: at least one access per
+				// cell in the load and per cell of every region scanned.
+				s := uint64(g.Size())
+				assert.GreaterOrEqual(t, rep.V2Cycles, s*s+3*s)
 				if name == "03b" {
 					// 03b needs the hidden pair and quad units (candidates
 					// removed) and a search after them.

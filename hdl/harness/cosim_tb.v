@@ -33,12 +33,17 @@ module cosim_tb;
   wire [15:0] a_addr_o, b_addr_o, g_addr_o;
   wire [W-1:0] a_wdata_o, b_wdata_o, peek_o;
   wire [M-1:0] g_wdata_o;
+  wire        c_en_o, c_we_o, ma_en_o, ma_we_o, mb_en_o, mb_we_o;
+  wire [15:0] c_addr_o, ma_addr_o, mb_addr_o;
+  wire [M-1:0] c_wdata_o, ma_wdata_o, mb_wdata_o;
 
   cosim_top #(.MaxOrder(MaxOrder), .K(K), .ClksPerBit(ClksPerBit), .Heuristics(Heuristics), .SubsetUnits(SubsetUnits), .CandSearch(CandSearch)) dut (
     .clk_i, .rst_ni, .rxd_o, .tx_busy_o, .direct_i, .txd_o, .load_i, .load_order_i, .load_chk_i,
     .search_limit_i, .state_o, .chk_o, .size_o, .reply_o,
     .a_en_o, .a_we_o, .a_addr_o, .a_wdata_o, .b_en_o, .b_we_o, .b_addr_o, .b_wdata_o,
-    .g_en_o, .g_we_o, .g_addr_o, .g_wdata_o, .peek_addr_i, .peek_o
+    .g_en_o, .g_we_o, .g_addr_o, .g_wdata_o, .peek_addr_i, .peek_o,
+    .c_en_o, .c_we_o, .c_addr_o, .c_wdata_o, .ma_en_o, .ma_we_o, .ma_addr_o, .ma_wdata_o,
+    .mb_en_o, .mb_we_o, .mb_addr_o, .mb_wdata_o
   );
 
   reg [63:0] order, chk, limit, max, full_from, cycle, h;
@@ -136,9 +141,16 @@ module cosim_tb;
       put8(a_addr_o[7:0]); put8(a_addr_o[15:8]);
       put8(b_addr_o[7:0]); put8(b_addr_o[15:8]);
       put8(g_addr_o[7:0]); put8(g_addr_o[15:8]);
+      put8({2'd0, mb_we_o, mb_en_o, ma_we_o, ma_en_o, c_we_o, c_en_o});
+      put8(c_addr_o[7:0]); put8(c_addr_o[15:8]);
+      put8(ma_addr_o[7:0]); put8(ma_addr_o[15:8]);
+      put8(mb_addr_o[7:0]); put8(mb_addr_o[15:8]);
       if (a_en_o && a_we_o) put_word(a_wdata_o, size_o);
       if (b_en_o && b_we_o) put_word(b_wdata_o, size_o);
       if (g_en_o && g_we_o) put_mask(g_wdata_o, size_o);
+      if (c_en_o && c_we_o) put_mask(c_wdata_o, size_o);
+      if (ma_en_o && ma_we_o) put_mask(ma_wdata_o, size_o);
+      if (mb_en_o && mb_we_o) put_mask(mb_wdata_o, size_o);
       edge_clk;
       cycle = cycle + 1;
     end

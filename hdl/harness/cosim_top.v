@@ -40,6 +40,20 @@ module cosim_top #(
   output wire                          g_we_o,
   output wire [15:0]                   g_addr_o,
   output wire [MaxOrder*MaxOrder-1:0]  g_wdata_o,
+  // Version 2: CandMem's port (c_*) and MissMem's ports A and B (ma_*,
+  // mb_*); all zero in version 1.
+  output wire                          c_en_o,
+  output wire                          c_we_o,
+  output wire [15:0]                   c_addr_o,
+  output wire [MaxOrder*MaxOrder-1:0]  c_wdata_o,
+  output wire                          ma_en_o,
+  output wire                          ma_we_o,
+  output wire [15:0]                   ma_addr_o,
+  output wire [MaxOrder*MaxOrder-1:0]  ma_wdata_o,
+  output wire                          mb_en_o,
+  output wire                          mb_we_o,
+  output wire [15:0]                   mb_addr_o,
+  output wire [MaxOrder*MaxOrder-1:0]  mb_wdata_o,
   // Read-back of a grid memory word after the run (the answer).
   input  wire [15:0]                   peek_addr_i,
   output wire [8*MaxOrder*MaxOrder-1:0] peek_o
@@ -87,4 +101,28 @@ module cosim_top #(
   assign g_addr_o  = {{(16 - $bits(u_top.u_core.g_addr_o)){1'b0}}, u_top.u_core.g_addr_o};
   assign g_wdata_o = u_top.u_core.g_wdata_o;
   assign peek_o    = u_top.u_grid_mem.mem[peek_addr_i];
+  generate
+    if (Heuristics != 0) begin : g_v2
+      assign c_en_o     = u_top.u_core.g_heur.u_heuristics.cm_en;
+      assign c_we_o     = u_top.u_core.g_heur.u_heuristics.cm_we;
+      assign c_addr_o   = {{(16 - $bits(u_top.u_core.g_heur.u_heuristics.cm_addr)){1'b0}}, u_top.u_core.g_heur.u_heuristics.cm_addr};
+      assign c_wdata_o  = u_top.u_core.g_heur.u_heuristics.cm_wdata;
+      assign ma_en_o    = u_top.u_core.g_heur.u_heuristics.ma_en;
+      assign ma_we_o    = u_top.u_core.g_heur.u_heuristics.ma_we;
+      assign ma_addr_o  = {{(16 - $bits(u_top.u_core.g_heur.u_heuristics.ma_addr)){1'b0}}, u_top.u_core.g_heur.u_heuristics.ma_addr};
+      assign ma_wdata_o = u_top.u_core.g_heur.u_heuristics.ma_wdata;
+      assign mb_en_o    = u_top.u_core.g_heur.u_heuristics.mb_en;
+      assign mb_we_o    = u_top.u_core.g_heur.u_heuristics.mb_we;
+      assign mb_addr_o  = {{(16 - $bits(u_top.u_core.g_heur.u_heuristics.mb_addr)){1'b0}}, u_top.u_core.g_heur.u_heuristics.mb_addr};
+      assign mb_wdata_o = u_top.u_core.g_heur.u_heuristics.mb_wdata;
+    end else begin : g_v1
+      assign {c_en_o, c_we_o, ma_en_o, ma_we_o, mb_en_o, mb_we_o} = 6'd0;
+      assign c_addr_o = 16'd0;
+      assign ma_addr_o = 16'd0;
+      assign mb_addr_o = 16'd0;
+      assign c_wdata_o = {(MaxOrder * MaxOrder){1'b0}};
+      assign ma_wdata_o = {(MaxOrder * MaxOrder){1'b0}};
+      assign mb_wdata_o = {(MaxOrder * MaxOrder){1'b0}};
+    end
+  endgenerate
 endmodule

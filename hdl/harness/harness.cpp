@@ -112,6 +112,13 @@ int main(int argc, char** argv) {
                           (uint8_t)top->b_addr_o, (uint8_t)(top->b_addr_o >> 8),
                           (uint8_t)top->g_addr_o, (uint8_t)(top->g_addr_o >> 8)};
       rec.insert(rec.end(), head, head + 12);
+      // Version 2: CandMem's port and MissMem's ports A and B.
+      uint8_t flags2 = (top->c_en_o ? 1 : 0) | (top->c_we_o ? 2 : 0) | (top->ma_en_o ? 4 : 0) |
+                       (top->ma_we_o ? 8 : 0) | (top->mb_en_o ? 16 : 0) | (top->mb_we_o ? 32 : 0);
+      uint8_t head2[7] = {flags2, (uint8_t)top->c_addr_o, (uint8_t)(top->c_addr_o >> 8),
+                          (uint8_t)top->ma_addr_o, (uint8_t)(top->ma_addr_o >> 8),
+                          (uint8_t)top->mb_addr_o, (uint8_t)(top->mb_addr_o >> 8)};
+      rec.insert(rec.end(), head2, head2 + 7);
       auto put64 = [&](uint64_t v) {
         for (int i = 0; i < 8; i++) rec.push_back((uint8_t)(v >> (8 * i)));
       };
@@ -123,16 +130,20 @@ int main(int argc, char** argv) {
         put64(hash_lanes(top->b_wdata_o, size));
         if (full) for (int j = 0; j < size; j++) rec.push_back(lane(top->b_wdata_o, j));
       }
-      if (top->g_en_o && top->g_we_o) {
-        // the mask bits below size, packed LSB first
+      // A mask word: the bits below size, packed LSB first.
+      auto put_mask = [&](const auto& w) {
         std::vector<uint8_t> m((size + 7) / 8, 0);
         for (int j = 0; j < size; j++)
-          if (gbit(top->g_wdata_o, j)) m[j >> 3] |= (uint8_t)(1u << (j & 7));
+          if (gbit(w, j)) m[j >> 3] |= (uint8_t)(1u << (j & 7));
         uint64_t h = kFnvOffset;
         for (uint8_t b : m) { h ^= b; h *= kFnvPrime; }
         put64(h);
         if (full) rec.insert(rec.end(), m.begin(), m.end());
-      }
+      };
+      if (top->g_en_o && top->g_we_o) put_mask(top->g_wdata_o);
+      if (top->c_en_o && top->c_we_o) put_mask(top->c_wdata_o);
+      if (top->ma_en_o && top->ma_we_o) put_mask(top->ma_wdata_o);
+      if (top->mb_en_o && top->mb_we_o) put_mask(top->mb_wdata_o);
       fwrite(rec.data(), 1, rec.size(), stdout);
     }
     top->clk_i = 1;

@@ -18,6 +18,11 @@ type PortCycle struct {
 	// Grid are GridMem's ports A and B, Given GivenMem's port.
 	Grid  [2]PortAccess
 	Given PortAccess
+	// Version 2: CandMem's port (address r·M + c) and MissMem's ports A
+	// and B (address t·M + i for region i of type t: rows, columns,
+	// boxes), M = MaxOrder².
+	Cand PortAccess
+	Miss [2]PortAccess
 }
 
 // PortAccess is one block-RAM port in one cycle. A write's data is the
@@ -79,6 +84,9 @@ func NewPortTracer(cfg Config, g *sudoku.Grid) (*PortTracer, error) {
 	}
 	p.core.mem.Watch(t)
 	p.core.giv.tap = t
+	if p.core.h != nil {
+		p.core.h.tap = t
+	}
 	return t, nil
 }
 
@@ -101,6 +109,9 @@ func NewPortTracerFrame(cfg Config, frame []byte) (*PortTracer, error) {
 	p.sched.EnterPhase(p.core.ph.rx)
 	p.core.mem.Watch(t)
 	p.core.giv.tap = t
+	if p.core.h != nil {
+		p.core.h.tap = t
+	}
 	return t, nil
 }
 
@@ -117,7 +128,7 @@ func (t *PortTracer) Next() (cyc *PortCycle, ok bool, err error) {
 	for i := range t.cyc.Grid {
 		t.cyc.Grid[i].En, t.cyc.Grid[i].We, t.cyc.Grid[i].Addr = false, false, 0
 	}
-	t.cyc.Given = PortAccess{}
+	t.cyc.Given, t.cyc.Cand, t.cyc.Miss = PortAccess{}, PortAccess{}, [2]PortAccess{}
 	if _, err := t.p.sched.Run(1); err != nil {
 		return nil, false, err
 	}
@@ -157,4 +168,12 @@ func (t *PortTracer) edge() {}
 
 func (t *PortTracer) givenAccess(we bool, r int, mask ValueSet) {
 	t.cyc.Given = PortAccess{En: true, We: we, Addr: r, Mask: mask}
+}
+
+func (t *PortTracer) candAccess(we bool, addr int, mask ValueSet) {
+	t.cyc.Cand = PortAccess{En: true, We: we, Addr: addr, Mask: mask}
+}
+
+func (t *PortTracer) missAccess(port int, we bool, addr int, mask ValueSet) {
+	t.cyc.Miss[port] = PortAccess{En: true, We: we, Addr: addr, Mask: mask}
 }
