@@ -175,3 +175,26 @@ func TestV2DifferenceReported(t *testing.T) {
 	assert.Equal(t, "state", rep.Diff.Signal)
 	assert.Contains(t, []string{"H_COMB", "H_REMOVE", "H_REGION", "H_PASS"}, rep.Diff.Go)
 }
+
+// Version 2 under Icarus: the sample and 03b (hidden-subset removals, a
+// search after them) with two combinations per cycle agree as under
+// Verilator — every port, CandMem's and MissMem's included.
+func TestV2IcarusAgreement(t *testing.T) {
+	for _, name := range []string{"sample", "03b"} {
+		t.Run(name, func(t *testing.T) {
+			g := sudoku.Sample()
+			if name != "sample" {
+				g = loadFPT(t, name)
+			}
+			rep, err := Check(v2Cfg(3, 2, 2, false), g, Options{Sim: SimIcarus})
+			var tm *ToolMissingError
+			if errors.As(err, &tm) {
+				t.Skipf("needs %s: install the Debian package %s", tm.Tool, tm.Package)
+			}
+			require.NoError(t, err)
+			requireAgree(t, rep)
+			assert.Equal(t, bnb.Solved, rep.Go.Status)
+			assert.Positive(t, rep.V2Cycles)
+		})
+	}
+}
