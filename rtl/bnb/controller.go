@@ -33,6 +33,9 @@ func (c *Core) runSearch(max uint64) uint64 {
 			c.p = (c.r%n)*n + c.c%n
 			mem.Read(PortA, mem.ColWord(c.c))
 			mem.Read(PortB, mem.BoxWord(c.b))
+			if h := c.h; h != nil && h.searchUsesCand && h.tap != nil {
+				h.tap.candAccess(false, c.candAddr(c.r*c.size+c.c), ValueSet{})
+			}
 			c.st = stRead2
 		case stRead2: // row word on port A; the column word goes to its register
 			mem.Read(PortA, mem.RowWord(c.r))
@@ -134,7 +137,7 @@ func (c *Core) seek() bool {
 // latchMask addresses given-mask word r; its enabled non-given lanes are
 // what the priority encoders see from the next cycle on.
 func (c *Core) latchMask() {
-	g := c.giv.Word(c.r)
+	g := c.giv.Read(c.r)
 	for w := range g {
 		c.rowEmpty[w] = c.enabled[w] &^ g[w]
 	}

@@ -95,6 +95,33 @@ type v2 struct {
 	nextRank  uint64 // first combination not yet compared
 	total     uint64 // C(|list|, k)
 	remLeft   int    // removal cycles left
+
+	// tap, when set, sees the CandMem and MissMem port accesses in the
+	// cycles the hardware makes them (co-simulation); nil otherwise. remAt
+	// and remData are a hit's CandMem writes, one per H_REMOVE cycle.
+	tap     v2Tap
+	remAt   [4]int
+	remData [4]ValueSet
+}
+
+// v2Tap sees the version-2 memories' port accesses (PortTracer).
+type v2Tap interface {
+	candAccess(we bool, addr int, mask ValueSet)
+	missAccess(port int, we bool, addr int, mask ValueSet)
+}
+
+// candAddr is CandMem's address of a cell (row-major index at size S):
+// r·M + c, M = MaxOrder².
+func (c *Core) candAddr(cell int) int {
+	m := c.cfg.MaxOrder * c.cfg.MaxOrder
+	return (cell/c.size)*m + cell%c.size
+}
+
+// missAddr is MissMem's address of region reg (rows 0..S-1, columns
+// S..2S-1, boxes 2S..3S-1): t·M + i.
+func (c *Core) missAddr(reg int) int {
+	m := c.cfg.MaxOrder * c.cfg.MaxOrder
+	return (reg/c.size)*m + reg%c.size
 }
 
 // Heuristic-phase states.
@@ -208,6 +235,12 @@ func (c *Core) stepHeur() {
 			return
 		}
 		h.fixPos, h.fixCell, h.fixVal = at, int(h.regCells[h.reg*c.size+at]), v+1
+		c.readOthers(h.reg*c.size + at)
+		if h.tap != nil { // the cell's two other missing words
+			o := &h.regOther[h.reg*c.size+at]
+			h.tap.missAccess(0, false, c.missAddr(int(o[0])), ValueSet{})
+			h.tap.missAccess(1, false, c.missAddr(int(o[1])), ValueSet{})
+		}
 		c.st = stHFix1
 	case stHFix1:
 		c.fixCell()
@@ -217,6 +250,10 @@ func (c *Core) stepHeur() {
 		r, col := cell/c.size, cell%c.size
 		b := (r/c.order)*c.order + col/c.order
 		c.mem.WriteLane(PortA, c.mem.BoxWord(b), (r%c.order)*c.order+col%c.order, uint8(h.fixVal))
+		if h.tap != nil { // the second other missing word
+			o := int(h.regOther[h.reg*c.size+h.fixPos][1])
+			h.tap.missAccess(0, true, c.missAddr(o), h.miss[o])
+		}
 		if unitK(h.units[h.ui]) == 0 {
 			c.st = stHScan // re-issue the next cell: the pipeline refills
 		} else if h.single.firstAbove(-1, c.size) >= 0 {
@@ -241,6 +278,9 @@ func (c *Core) stepHeur() {
 		c.st = stHRemove
 		c.removeHit()
 	case stHRemove:
+		if t := unitK(h.units[h.ui]) + 1 - h.remLeft; h.tap != nil && t < unitK(h.units[h.ui]) {
+			h.tap.candAccess(true, h.remAt[t], h.remData[t])
+		}
 		if h.remLeft > 1 {
 			h.remLeft--
 			return
@@ -299,6 +339,9 @@ func (c *Core) regionStart() {
 		h.view = h.candBox[(h.reg-2*s)*s : (h.reg-2*s+1)*s]
 	}
 	h.regMiss = h.miss[h.reg]
+	if h.tap != nil {
+		h.tap.missAccess(0, false, c.missAddr(h.reg), ValueSet{})
+	}
 	h.issue, h.pend = 0, -1
 	h.once, h.twice = ValueSet{}, ValueSet{}
 	if unitK(h.units[h.ui]) >= 2 {
@@ -359,7 +402,8 @@ func (c *Core) scanCycle() {
 				}
 				if n == 1 {
 					h.fixPos, h.fixCell, h.fixVal = j, int(h.regCells[h.reg*c.size+j]), e.firstAbove(-1, c.size)+1
-					h.issue, h.pend = j+1, -1 // the read issued now is discarded
+					h.issue, h.pend = j+1, -1 // no read is issued in this cycle
+					c.readOthers(h.reg*c.size + j)
 					c.st = stHFix1
 					return
 				}
@@ -377,6 +421,13 @@ func (c *Core) scanCycle() {
 		}
 	}
 	if h.issue < c.size {
+		if h.tap != nil { // the cell's CandMem word and two other missing words
+			idx := h.reg*c.size + h.issue
+			o := &h.regOther[idx]
+			h.tap.candAccess(false, c.candAddr(int(h.regCells[idx])), ValueSet{})
+			h.tap.missAccess(0, false, c.missAddr(int(o[0])), ValueSet{})
+			h.tap.missAccess(1, false, c.missAddr(int(o[1])), ValueSet{})
+		}
 		h.pend = h.issue
 		h.issue++
 		return
@@ -463,9 +514,20 @@ func (c *Core) removeHit() {
 	for _, j := range h.scan.idx[:k] {
 		keep.Set(h.list[j] - 1)
 	}
+	t := 0
 	for j := h.hitUnion.firstAbove(-1, c.size); j >= 0; j = h.hitUnion.firstAbove(j, c.size) {
 		cell := int(h.regCells[h.reg*c.size+j])
 		e := h.effective(cell)
+		if t < len(h.remAt) {
+			// The CandMem write of H_REMOVE's cycle t: the hardware writes
+			// the cell's effective candidates ∧ keep (docs/hdl.md, finding
+			// 16), which equals the stored word ∧ keep wherever it matters.
+			h.remAt[t] = c.candAddr(cell)
+			for w := range e {
+				h.remData[t][w] = e[w] & keep[w]
+			}
+			t++
+		}
 		for w := range e {
 			e[w] &^= keep[w]
 		}
@@ -493,6 +555,12 @@ func (c *Core) fixCell() {
 	for _, reg := range h.cellReg[cell] {
 		h.miss[reg].Clear(v - 1)
 	}
+	if h.tap != nil { // CandMem ← ∅; the region's and the first other missing word
+		o := int(h.regOther[h.reg*c.size+h.fixPos][0])
+		h.tap.candAccess(true, c.candAddr(cell), ValueSet{})
+		h.tap.missAccess(0, true, c.missAddr(h.reg), h.miss[h.reg])
+		h.tap.missAccess(1, true, c.missAddr(o), h.miss[o])
+	}
 	h.regMiss.Clear(v - 1)
 	h.regFilled.Set(h.fixPos)
 	c.mem.WriteLane(PortA, c.mem.RowWord(r), col, uint8(v))
@@ -508,6 +576,17 @@ func (c *Core) fixCell() {
 	h.empty--
 	h.passFix++
 	h.stats[h.ui].Fixed++
+}
+
+// readOthers reads, for the fix of cell idx of the region (region-major
+// index), the GridMem words of the cell's two other regions, on ports A and
+// B: the block RAM has no byte enables, so H_FIX1 and H_FIX2 write whole
+// words — the row and column words in H_FIX1, the box word in H_FIX2 — and
+// the region's own word is the one latched at H_REGION.
+func (c *Core) readOthers(idx int) {
+	o := &c.h.regOther[idx]
+	c.mem.Read(PortA, c.regionWord(int(o[0])))
+	c.mem.Read(PortB, c.regionWord(int(o[1])))
 }
 
 // regionDone moves to the next region, or ends the pass.

@@ -18,11 +18,14 @@ func (c *Core) stepLoad() {
 			return
 		}
 		if h := c.h; h != nil { // CandMem: all values for an empty cell, none for a given
+			var w ValueSet
 			if v == 0 {
-				h.setCand(c.rowR*size+c.q, c.enabled)
+				w = c.enabled
 				h.empty++
-			} else {
-				h.setCand(c.rowR*size+c.q, ValueSet{})
+			}
+			h.setCand(c.rowR*size+c.q, w)
+			if h.tap != nil {
+				h.tap.candAccess(true, c.candAddr(c.rowR*size+c.q), w)
 			}
 		}
 		if c.q == size-1 && c.rowR+1 < size { // address the next row
@@ -134,5 +137,8 @@ func (c *Core) writeMissing(reg int) {
 	}
 	for w := range c.seen {
 		c.h.miss[reg][w] = c.enabled[w] &^ c.seen[w]
+	}
+	if c.h.tap != nil {
+		c.h.tap.missAccess(0, true, c.missAddr(reg), c.h.miss[reg])
 	}
 }
