@@ -19,9 +19,10 @@ type DecoderConfig struct {
 	// (2..15); a larger frame is rejected with StatusBadSize.
 	MaxOrder int
 	// TimeoutCycles is the inter-byte timeout inside a frame, in clock
-	// cycles: that many cycles without a byte abandon the frame (EventAbort)
-	// and the decoder hunts for a header again. 0 disables the timeout.
-	// Usually DefaultTimeoutBits × the baud divisor.
+	// cycles: that many cycles without a byte abandon the frame (EventDone
+	// with StatusCut once the header is complete) and the decoder hunts for
+	// a header again. 0 disables the timeout. Usually DefaultTimeoutBits ×
+	// the baud divisor.
 	TimeoutCycles uint64
 }
 
@@ -33,7 +34,6 @@ const (
 	EventStart           // a valid size byte: Order is set; cells follow
 	EventCell            // a cell: Index (row-major) and Value
 	EventDone            // the frame ended: Status (and Order when the size was valid)
-	EventAbort           // the frame was abandoned after a Start (inter-byte timeout)
 )
 
 // Event is the FrameDecoder's output register, valid for one cycle.
@@ -58,9 +58,21 @@ type Event struct {
 //   - EventDone after the checksum byte: StatusBadCell if a cell was out of
 //     range, else StatusBadChecksum if the checksum does not match, else
 //     StatusOK;
-//   - EventAbort when TimeoutCycles pass without a byte inside a frame
-//     after a Start (a frame cut short); before a Start the partial header
-//     is dropped silently. Either way the decoder hunts again.
+//   - EventDone with StatusCut when TimeoutCycles pass without a byte after
+//     a complete header (a frame cut short, header only included); a partial
+//     header is dropped silently. Either way the decoder hunts again.
+//
+// Every frame whose header was complete ends in exactly one EventDone.
+//
+// The hunt is a matcher with fallback: a byte that breaks a partial match
+// restarts it at 1 if it is A5, which is exact (KMP) for this header since
+// no proper prefix of A5 3C 5A C3 is also a suffix of it. A size byte A5
+// (never a valid size) means the header just matched was a stray copy of the
+// one that follows: the decoder goes back to matching at 1 and remembers the
+// stray header; if the match completes, the stray copy is forgotten and the
+// good frame is read, otherwise (a byte breaks the match, or the timeout
+// fires) the stray header is answered as a frame with size byte A5,
+// EventDone with StatusBadSize.
 //
 // The checksum is accumulated as the cells arrive (+ on even r+c, − on odd),
 // so nothing is stored.
@@ -74,6 +86,7 @@ type FrameDecoder struct {
 type decState struct {
 	mode    uint8 // decHunt, decSize, decCells, decSum
 	matched uint8 // header bytes matched while hunting
+	stray   bool  // a complete header was followed by A5: the hunt restarted on it
 	order   uint8
 	size    uint8
 	row     uint8
@@ -128,10 +141,18 @@ func (d *FrameDecoder) Eval() {
 		if c.wait > 0 {
 			n.wait = c.wait - 1
 			if n.wait == 0 {
-				if c.mode >= decCells {
-					n.ev = Event{Kind: EventAbort, Order: c.order}
+				switch {
+				case c.mode == decSize: // header only
+					n.ev = Event{Kind: EventDone, Status: StatusCut}
+					n.frames = c.frames + 1
+				case c.mode != decHunt: // after a Start
+					n.ev = Event{Kind: EventDone, Status: StatusCut, Order: c.order}
+					n.frames = c.frames + 1
+				case c.stray:
+					n.ev = Event{Kind: EventDone, Status: StatusBadSize}
+					n.frames = c.frames + 1
 				}
-				n.mode, n.matched = decHunt, 0
+				n.mode, n.matched, n.stray = decHunt, 0, false
 			}
 		}
 		d.next = n
@@ -145,7 +166,7 @@ func (d *FrameDecoder) Eval() {
 		case b == Header[c.matched]:
 			n.matched = c.matched + 1
 			if n.matched == uint8(len(Header)) {
-				n.mode, n.matched = decSize, 0
+				n.mode, n.matched, n.stray = decSize, 0, false
 			}
 		case b == Header[0]:
 			n.matched = 1
@@ -154,8 +175,16 @@ func (d *FrameDecoder) Eval() {
 		}
 		if n.mode == decHunt && n.matched == 0 {
 			n.wait = 0
+			if c.stray {
+				n.ev = Event{Kind: EventDone, Status: StatusBadSize}
+				n.stray, n.frames = false, c.frames+1
+			}
 		}
 	case decSize:
+		if b == Header[0] {
+			n.mode, n.matched, n.stray = decHunt, 1, true
+			break
+		}
 		order, ok := orderOfSize(b, d.cfg.MaxOrder)
 		if !ok {
 			n.ev = Event{Kind: EventDone, Status: StatusBadSize}

@@ -60,7 +60,7 @@ func summarise(events []uart.Event) ([]frameSummary, []*sudoku.Grid) {
 		case uart.EventCell:
 			g.Cells[e.Index] = e.Value
 			cells++
-		case uart.EventDone, uart.EventAbort:
+		case uart.EventDone:
 			out = append(out, frameSummary{e.Kind, e.Status, e.Order, cells})
 			if e.Kind == uart.EventDone && e.Status == uart.StatusOK {
 				grids = append(grids, g)
@@ -107,9 +107,38 @@ func TestFrameDecoderCases(t *testing.T) {
 		{"two frames back to back", 9, cat(sample, solved), nil,
 			[]frameSummary{ok3, ok3}, []*sudoku.Grid{sudoku.Sample(), sudoku.SampleSolution()}},
 		{"cut short then a good frame", 9, cat(sample[:50], sample), map[int]uint64{50: 100},
-			[]frameSummary{{uart.EventAbort, 0, 3, 45}, ok3}, []*sudoku.Grid{sudoku.Sample()}},
-		{"header cut short then a good frame", 9, cat(sample[:3], sample), map[int]uint64{3: 100},
+			[]frameSummary{done(uart.StatusCut, 3, 45), ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"cut before the checksum byte", 9, sample[:len(sample)-1], nil,
+			[]frameSummary{done(uart.StatusCut, 3, 81)}, nil},
+		{"header only then a good frame", 9, cat(sample[:4], sample), map[int]uint64{4: 100},
+			[]frameSummary{done(uart.StatusCut, 0, 0), ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"header only after a good frame", 9, cat(sample, sample[:4]), nil,
+			[]frameSummary{ok3, done(uart.StatusCut, 0, 0)}, []*sudoku.Grid{sudoku.Sample()}},
+		{"partial header cut short then a good frame", 9, cat(sample[:3], sample), map[int]uint64{3: 100},
 			[]frameSummary{ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"garbage alone", 9, []byte{0x00, 0x11, 0xA5, 0x3C, 0x5A, 0x22, 0xFF}, nil, nil, nil},
+		// A stray copy of the header, or of a prefix of it, just before a
+		// frame: the hunt restarts on the frame's A5.
+		{"stray A5 3C before a frame", 9, cat([]byte{0xA5, 0x3C}, sample), nil,
+			[]frameSummary{ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"stray A5 before a frame", 9, cat([]byte{0xA5}, sample), nil,
+			[]frameSummary{ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"stray A5 3C 5A before a frame", 9, cat([]byte{0xA5, 0x3C, 0x5A}, sample), nil,
+			[]frameSummary{ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"stray header before a frame", 9, cat(sample[:4], sample), nil,
+			[]frameSummary{ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"two stray headers before a frame", 9, cat(sample[:4], sample[:4], sample), nil,
+			[]frameSummary{ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"stray header and A5 before a frame", 9, cat(sample[:4], []byte{0xA5}, sample), nil,
+			[]frameSummary{ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"stray header and A5 3C before a frame", 9, cat(sample[:4], []byte{0xA5, 0x3C}, sample), nil,
+			[]frameSummary{ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		// A header, then A5 that does not start a header: a frame with size
+		// byte A5, answered when the match breaks or times out.
+		{"size byte A5 then garbage", 9, cat(sample[:4], []byte{0xA5, 0x3C, 0x00}, sample), nil,
+			[]frameSummary{done(uart.StatusBadSize, 0, 0), ok3}, []*sudoku.Grid{sudoku.Sample()}},
+		{"size byte A5 then silence", 9, cat(sample[:4], []byte{0xA5, 0x3C}, sample), map[int]uint64{6: 100},
+			[]frameSummary{done(uart.StatusBadSize, 0, 0), ok3}, []*sudoku.Grid{sudoku.Sample()}},
 		{"bad checksum", 9, with(86, 0x04), nil, []frameSummary{done(uart.StatusBadChecksum, 3, 81)}, nil},
 		{"size not a square", 9, cat(with(4, 10)[:5], sample), nil,
 			[]frameSummary{done(uart.StatusBadSize, 0, 0), ok3}, []*sudoku.Grid{sudoku.Sample()}},
@@ -171,4 +200,32 @@ func TestReceiveFrameOverUART(t *testing.T) {
 	assert.Equal(t, []frameSummary{{uart.EventDone, uart.StatusOK, 3, 81}}, sum)
 	require.Len(t, grids, 1)
 	assert.True(t, g.Equal(grids[0]))
+}
+
+// A frame cut short is ended by the timeout: TimeoutCycles after the cycle
+// of the last byte's event, the decoder reports EventDone with StatusCut
+// (the last byte arrives in cycle 91, its event is out in cycle 92, the cut
+// is out in cycle 92 + 40).
+func TestFrameDecoderCutTiming(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		bytes int
+		order uint8
+	}{{"header only", 4, 0}, {"after the size byte", 5, 3}, {"inside the cells", 10, 3}} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := uart.EncodePuzzle(sudoku.Sample())[:tc.bytes]
+			f := newFeeder(data, 10, nil)
+			d, err := uart.NewFrameDecoder("codec", uart.DecoderConfig{MaxOrder: 9, TimeoutCycles: 40}, f)
+			require.NoError(t, err)
+			s, err := sim.New(sim.DefaultConfig(), f, d)
+			require.NoError(t, err)
+			st, err := s.RunUntil(func() bool { return d.Event().Kind == uart.EventDone }, 10_000)
+			require.NoError(t, err)
+			require.Equal(t, sim.Done, st)
+			last := uint64(1 + 10*(tc.bytes-1))
+			assert.Equal(t, last+1+40, s.Cycle())
+			assert.Equal(t, uart.Event{Kind: uart.EventDone, Status: uart.StatusCut, Order: tc.order}, d.Event())
+			assert.Equal(t, uint32(1), d.Frames())
+		})
+	}
 }

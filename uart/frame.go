@@ -10,7 +10,7 @@ import (
 var Header = [4]byte{0xA5, 0x3C, 0x5A, 0xC3}
 
 // Status is the outcome of a frame: the FrameDecoder's verdict on a puzzle
-// frame (0..3) and the status byte of this design's error reply (1..5).
+// frame (0..3, 6) and the status byte of this design's error reply (1..6).
 type Status uint8
 
 const (
@@ -20,6 +20,9 @@ const (
 	StatusBadCell     Status = 3 // a cell value above N²
 	StatusNoSolution  Status = 4 // the puzzle has no solution
 	StatusCycleLimit  Status = 5 // the search hit its cycle limit
+	// StatusCut: the frame stopped after its header, before its checksum
+	// byte (the FrameDecoder's inter-byte timeout fired).
+	StatusCut Status = 6
 )
 
 func (s Status) String() string {
@@ -36,6 +39,8 @@ func (s Status) String() string {
 		return "no solution"
 	case StatusCycleLimit:
 		return "cycle limit"
+	case StatusCut:
+		return "frame cut short"
 	}
 	return fmt.Sprintf("Status(%d)", uint8(s))
 }
@@ -68,13 +73,13 @@ func EncodeSolution(g *sudoku.Grid) []byte {
 const ErrorReplyLen = 7
 
 // EncodeError is this design's error reply (the FPT'09 protocol has none):
-// A5 3C 5A C3, checksum byte 0, size byte 0, one status byte 1..5.
+// A5 3C 5A C3, checksum byte 0, size byte 0, one status byte 1..6.
 func EncodeError(s Status) []byte {
 	return []byte{Header[0], Header[1], Header[2], Header[3], 0, 0, byte(s)}
 }
 
 // Response is a decoded reply of the processor: a solution (Status OK,
-// Grid set) or an error reply (Status 1..5, Grid nil).
+// Grid set) or an error reply (Status 1..6, Grid nil).
 type Response struct {
 	Status   Status
 	Grid     *sudoku.Grid
@@ -98,8 +103,8 @@ func DecodeResponse(b []byte) (Response, error) {
 			return Response{}, fmt.Errorf("uart: response byte 4 = %#02x: an error reply has checksum 0", sum)
 		}
 		st := Status(b[6])
-		if st < StatusBadChecksum || st > StatusCycleLimit {
-			return Response{}, fmt.Errorf("uart: response byte 6 = %d: error status must be 1..5", b[6])
+		if st < StatusBadChecksum || st > StatusCut {
+			return Response{}, fmt.Errorf("uart: response byte 6 = %d: error status must be 1..6", b[6])
 		}
 		if len(b) != ErrorReplyLen {
 			return Response{}, fmt.Errorf("uart: response byte %d: %d bytes after the error reply", ErrorReplyLen, len(b)-ErrorReplyLen)

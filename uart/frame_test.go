@@ -37,7 +37,7 @@ func TestSolutionRoundTrip(t *testing.T) {
 }
 
 func TestErrorReplyRoundTrip(t *testing.T) {
-	for st := uart.StatusBadChecksum; st <= uart.StatusCycleLimit; st++ {
+	for st := uart.StatusBadChecksum; st <= uart.StatusCut; st++ {
 		t.Run(st.String(), func(t *testing.T) {
 			b := uart.EncodeError(st)
 			assert.Equal(t, []byte{0xA5, 0x3C, 0x5A, 0xC3, 0, 0, byte(st)}, b)
@@ -68,7 +68,7 @@ func TestDecodeResponseErrors(t *testing.T) {
 		{"cell", mod(6, 10), "byte 6 = 10: cell value above 9"},
 		{"truncated", good[:len(good)-1], "86 bytes: an order-3 solution frame has 87"},
 		{"error checksum", []byte{0xA5, 0x3C, 0x5A, 0xC3, 1, 0, 1}, "an error reply has checksum 0"},
-		{"error status", []byte{0xA5, 0x3C, 0x5A, 0xC3, 0, 0, 6}, "error status must be 1..5"},
+		{"error status", []byte{0xA5, 0x3C, 0x5A, 0xC3, 0, 0, 7}, "error status must be 1..6"},
 		{"error trailing", []byte{0xA5, 0x3C, 0x5A, 0xC3, 0, 0, 4, 0}, "1 bytes after the error reply"},
 	}
 	for _, tc := range cases {

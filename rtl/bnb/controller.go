@@ -134,7 +134,7 @@ func (c *Core) seek() bool {
 // latchMask addresses given-mask word r; its enabled non-given lanes are
 // what the priority encoders see from the next cycle on.
 func (c *Core) latchMask() {
-	g := c.giv.Word(c.r)
+	g := c.giv.Read(c.r)
 	for w := range g {
 		c.rowEmpty[w] = c.enabled[w] &^ g[w]
 	}

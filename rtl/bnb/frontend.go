@@ -20,8 +20,6 @@ func (c *Core) stepRx() {
 	switch ev.Kind {
 	case uart.EventStart:
 		c.beginFrame(int(ev.Order))
-	case uart.EventAbort:
-		c.inFrame = false
 	case uart.EventCell:
 		if !c.inFrame {
 			return // the tail of a frame whose start the Core missed

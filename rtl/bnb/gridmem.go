@@ -211,6 +211,14 @@ func (g *GridMem) Err() error { return g.err }
 type GivenMem struct {
 	words   []ValueSet
 	mapping bram.Mapping
+	// tap, when set, sees every access of the port (co-simulation); nil
+	// costs one branch per access.
+	tap givenTap
+}
+
+// givenTap observes GivenMem's port: a read or a write of row r's word.
+type givenTap interface {
+	givenAccess(we bool, r int, mask ValueSet)
 }
 
 // NewGivenMem returns the given mask of a design for maximum order maxOrder.
@@ -229,5 +237,19 @@ func (g *GivenMem) Mapping() bram.Mapping { return g.mapping }
 // Word returns row r's mask.
 func (g *GivenMem) Word(r int) ValueSet { return g.words[r] }
 
-// Write stores row r's mask.
-func (g *GivenMem) Write(r int, s ValueSet) { g.words[r] = s }
+// Read addresses row r's word on the port (the priority encoders see it from
+// the next cycle on) and returns it.
+func (g *GivenMem) Read(r int) ValueSet {
+	if g.tap != nil {
+		g.tap.givenAccess(false, r, g.words[r])
+	}
+	return g.words[r]
+}
+
+// Write stores row r's mask through the port.
+func (g *GivenMem) Write(r int, s ValueSet) {
+	g.words[r] = s
+	if g.tap != nil {
+		g.tap.givenAccess(true, r, s)
+	}
+}

@@ -6,7 +6,7 @@ import "sudokusim/sudoku"
 // cell), Unsolvable (the givens clash, the heuristics found a contradiction,
 // or the search backed out of the first empty cell), Timeout (the search
 // watchdog fired) or Rejected (the frame was refused: bad checksum, size or
-// cell value).
+// cell value, or cut short).
 type Status = sudoku.Status
 
 // The statuses, as sudoku names them.
@@ -74,4 +74,5 @@ const (
 	ReplyBadCell     = 3
 	ReplyNoSolution  = 4
 	ReplyCycleLimit  = 5
+	ReplyCut         = 6 // the frame stopped before its checksum byte (docs/protocol.md)
 )

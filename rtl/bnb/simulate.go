@@ -91,21 +91,9 @@ func (p *Processor) Scheduler() *sim.Scheduler { return p.sched }
 // answer (LinkUART) or from the first load cycle to the end of the search
 // (LinkDirect). A Processor solves one puzzle; build another for the next.
 func (p *Processor) Solve(g *sudoku.Grid, opt SimOptions) (Result, error) {
-	s, core := p.sched, p.core
-	res := Result{Order: g.Order}
-	if p.cfg.Link == LinkDirect {
-		if g.Order > p.cfg.MaxOrder {
-			// The frame decoder would refuse the size byte; with no link
-			// there is nothing to run.
-			res.Status, res.ReplyCode = Rejected, ReplyBadSize
-			res.Response = errorReply(ReplyBadSize)
-			return res, nil
-		}
-		core.preload(g)
-		s.EnterPhase(core.ph.load)
-	} else {
-		p.host.Queue(uart.EncodePuzzle(g))
-		s.EnterPhase(core.ph.rx)
+	s := p.sched
+	if res, early := p.begin(g); early {
+		return res, nil
 	}
 	var vcd *sim.VCD
 	var err error
@@ -114,11 +102,7 @@ func (p *Processor) Solve(g *sudoku.Grid, opt SimOptions) (Result, error) {
 			return Result{}, err
 		}
 	}
-	done := func() bool { return core.st == stHalt }
-	if p.tx != nil {
-		done = func() bool { return core.st == stDrain && !p.tx.Busy() }
-	}
-	st, err := s.RunUntil(done, ^uint64(0))
+	st, err := s.RunUntil(p.finished, ^uint64(0))
 	if vcd != nil {
 		if cerr := vcd.Close(); err == nil {
 			err = cerr
@@ -127,6 +111,44 @@ func (p *Processor) Solve(g *sudoku.Grid, opt SimOptions) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("bnb: run ended %s at cycle %d: %w", st, s.Cycle(), err)
 	}
+	return p.collect(g.Order)
+}
+
+// begin hands the puzzle to the design: straight into memory (LinkDirect)
+// or to the host's sender (LinkUART). early is set when there is nothing to
+// run (a direct-link puzzle larger than the design), res then being the
+// answer.
+func (p *Processor) begin(g *sudoku.Grid) (res Result, early bool) {
+	s, core := p.sched, p.core
+	if p.cfg.Link == LinkDirect {
+		if g.Order > p.cfg.MaxOrder {
+			// The frame decoder would refuse the size byte; with no link
+			// there is nothing to run.
+			res = Result{Order: g.Order, Status: Rejected, ReplyCode: ReplyBadSize, Response: errorReply(ReplyBadSize)}
+			return res, true
+		}
+		core.preload(g)
+		s.EnterPhase(core.ph.load)
+	} else {
+		p.host.Queue(uart.EncodePuzzle(g))
+		s.EnterPhase(core.ph.rx)
+	}
+	return Result{}, false
+}
+
+// finished reports whether a one-puzzle run is over: HALT (LinkDirect), or
+// the last stop bit of the answer sent (LinkUART).
+func (p *Processor) finished() bool {
+	if p.tx != nil {
+		return p.core.st == stDrain && !p.tx.Busy()
+	}
+	return p.core.st == stHalt
+}
+
+// collect reads the result of a finished one-puzzle run.
+func (p *Processor) collect(order int) (Result, error) {
+	s, core := p.sched, p.core
+	res := Result{Order: order}
 	res.Status = core.status
 	res.Search = core.stats
 	res.States = core.StateCycles()

@@ -1,0 +1,51 @@
+// sudoku_top: version 1 of the FPT'09 processor (docs/microarchitecture.md
+// §1): the core with its GridMem and GivenMem. MaxOrder (2..15) sizes the
+// memories, K (1..32) is the evaluator's candidates per cycle, ClksPerBit
+// the UART bit time in cycles.
+module sudoku_top #(
+  parameter integer MaxOrder   = 3,
+  parameter integer K          = 1,
+  parameter integer ClksPerBit = 868
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        rxd_i,
+  output wire        txd_o,
+  input  wire        load_i,
+  input  wire [3:0]  load_order_i,
+  input  wire [7:0]  load_chk_i,
+  input  wire [63:0] search_limit_i
+);
+  localparam integer M = MaxOrder * MaxOrder;
+  localparam integer W = 8 * M;
+  localparam integer GridAW = $clog2(3 * M);
+  localparam integer GivenAW = (M > 1) ? $clog2(M) : 1;
+
+  wire              a_en, a_we, b_en, b_we, g_en, g_we;
+  wire [GridAW-1:0] a_addr, b_addr;
+  wire [GivenAW-1:0] g_addr;
+  wire [W-1:0]      a_wdata, a_rdata, b_wdata, b_rdata;
+  wire [M-1:0]      g_wdata, g_rdata;
+  wire [4:0]        state;
+  wire [7:0]        chk, size, reply;
+
+  sudoku_core #(.MaxOrder(MaxOrder), .K(K), .GridAW(GridAW), .GivenAW(GivenAW)) u_core (
+    .clk_i, .rst_ni, .load_i, .load_order_i, .load_chk_i, .search_limit_i,
+    .a_en_o(a_en), .a_we_o(a_we), .a_addr_o(a_addr), .a_wdata_o(a_wdata), .a_rdata_i(a_rdata),
+    .b_en_o(b_en), .b_we_o(b_we), .b_addr_o(b_addr), .b_wdata_o(b_wdata), .b_rdata_i(b_rdata),
+    .g_en_o(g_en), .g_we_o(g_we), .g_addr_o(g_addr), .g_wdata_o(g_wdata), .g_rdata_i(g_rdata),
+    .state_o(state), .chk_o(chk), .size_o(size), .reply_o(reply)
+  );
+
+  grid_mem #(.Words(3 * M), .Width(W), .AddrW(GridAW)) u_grid_mem (
+    .clk_i,
+    .a_en_i(a_en), .a_we_i(a_we), .a_addr_i(a_addr), .a_wdata_i(a_wdata), .a_rdata_o(a_rdata),
+    .b_en_i(b_en), .b_we_i(b_we), .b_addr_i(b_addr), .b_wdata_i(b_wdata), .b_rdata_o(b_rdata)
+  );
+
+  given_mem #(.Words(M), .Width(M), .AddrW(GivenAW)) u_given_mem (
+    .clk_i, .en_i(g_en), .we_i(g_we), .addr_i(g_addr), .wdata_i(g_wdata), .rdata_o(g_rdata)
+  );
+
+  assign txd_o = 1'b1;
+endmodule
