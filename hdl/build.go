@@ -16,7 +16,7 @@ import (
 
 // Sources are the Verilog of the design and the co-simulation harness.
 //
-//go:embed rtl/*.v harness/*.v harness/*.cpp
+//go:embed *.v rtl/*.v harness/*.v harness/*.cpp
 var Sources embed.FS
 
 // Params is the parameter set of one build of the design.
@@ -128,9 +128,15 @@ func writeSources(dir string) error {
 	})
 }
 
-// rtlFiles are the design's Verilog files under dir, sorted.
+// rtlFiles are the design's Verilog files under dir: the serial front end
+// (hdl/*.v) and the core (hdl/rtl/*.v).
 func rtlFiles(dir string) ([]string, error) {
-	return filepath.Glob(filepath.Join(dir, "rtl", "*.v"))
+	fe, err := filepath.Glob(filepath.Join(dir, "*.v"))
+	if err != nil {
+		return nil, err
+	}
+	core, err := filepath.Glob(filepath.Join(dir, "rtl", "*.v"))
+	return append(fe, core...), err
 }
 
 // toolVersion is the first line of `tool --version` (part of the cache key).

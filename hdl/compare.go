@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"sudokusim/rtl/bnb"
-	"sudokusim/sudoku"
 )
 
 var portNames = [3]string{"grid_a", "grid_b", "given"}
@@ -19,11 +18,9 @@ type goSnap struct {
 }
 
 // compare runs the Go tracer and the HDL side by side.
-func compare(cfg bnb.Config, g *sudoku.Grid, run runner, args []string, hist int) (*Report, error) {
-	tr, err := bnb.NewPortTracer(cfg, g)
-	if err != nil {
-		return nil, err
-	}
+// div is the UART bit time (0 for the direct link), with which the HDL's
+// answer is read off its tx line.
+func compare(cfg bnb.Config, tr *bnb.PortTracer, run runner, args []string, hist int, div uint64) (*Report, error) {
 	out, wait, err := run.start(args)
 	if err != nil {
 		return nil, err
@@ -44,6 +41,7 @@ func compare(cfg bnb.Config, g *sudoku.Grid, run runner, args []string, hist int
 	var trailer *Trailer
 	var cycle uint64
 	var mask []byte
+	txd := lineReader{div: div}
 	for {
 		trailer, err = rd.next(&rec)
 		if err != nil {
@@ -71,6 +69,7 @@ func compare(cfg bnb.Config, g *sudoku.Grid, run runner, args []string, hist int
 		hr := &hdlRing[cycle%uint64(hist)]
 		hr.State, hr.Flags, hr.Chk, hr.Size, hr.Reply, hr.Addr, hr.Hash = rec.State, rec.Flags, rec.Chk, rec.Size, rec.Reply, rec.Addr, rec.Hash
 		tally(&rep.HDL, rec.State)
+		txd.sample(cycle, rec.txd())
 		if sig, gv, hv := diff(gc, &rec, &mask); sig != "" {
 			rep.Diff = &Difference{Cycle: cycle, Signal: sig, Go: gv, HDL: hv}
 			break
@@ -92,7 +91,11 @@ func compare(cfg bnb.Config, g *sudoku.Grid, run runner, args []string, hist int
 	if rep.Go, err = tr.Result(); err != nil {
 		return nil, err
 	}
-	rep.HDL.Response = answer(trailer, g.Order)
+	if div == 0 {
+		rep.HDL.Response = answer(trailer)
+	} else {
+		rep.HDL.Response = txd.bytes
+	}
 	rep.Mismatch = outcomeMismatch(&rep.Go, &rep.HDL)
 	return rep, nil
 }
@@ -100,6 +103,10 @@ func compare(cfg bnb.Config, g *sudoku.Grid, run runner, args []string, hist int
 // tally counts a cycle of the HDL into its outcome by state.
 func tally(o *Outcome, state uint8) {
 	switch {
+	case state == bnb.StateCodeWaitFrame:
+		o.Cycles.Rx++
+	case state == bnb.StateCodeAnswer || state == bnb.StateCodeDrain:
+		o.Cycles.Tx++
 	case state >= bnb.StateCodeLoadFirst && state <= bnb.StateCodeLoadLast:
 		o.Cycles.Load++
 	case state >= bnb.StateCodeSearchFirst && state <= bnb.StateCodeSearchLast:
@@ -115,7 +122,7 @@ func tally(o *Outcome, state uint8) {
 
 // answer is the frame the HDL's registers and memory give at the end of a
 // direct-link run: the solution frame, or the error reply.
-func answer(t *Trailer, order int) []byte {
+func answer(t *Trailer) []byte {
 	head := []byte{0xA5, 0x3C, 0x5A, 0xC3}
 	if t.Reply != 0 {
 		return append(head, 0, 0, t.Reply)
@@ -130,10 +137,12 @@ func outcomeMismatch(g *bnb.Result, h *Outcome) []string {
 			out = append(out, fmt.Sprintf("%s: Go %v, HDL %v", name, gv, hv))
 		}
 	}
+	check("rx cycles", g.Cycles.Rx, h.Cycles.Rx)
 	check("load cycles", g.Cycles.Load, h.Cycles.Load)
 	check("search cycles", g.Cycles.Search, h.Cycles.Search)
 	check("search nodes", g.Search.Nodes, h.Nodes)
 	check("backtracks", g.Search.Backtracks, h.Backtracks)
+	check("tx cycles", g.Cycles.Tx, h.Cycles.Tx)
 	if !bytes.Equal(g.Response, h.Response) {
 		out = append(out, fmt.Sprintf("answer frame: Go % x, HDL % x", g.Response, h.Response))
 	}
@@ -156,8 +165,11 @@ func diff(g *bnb.PortCycle, h *Record, mask *[]byte) (sig, gv, hv string) {
 	if u8("chk", g.Chk, h.Chk) || u8("size", g.Size, h.Size) || u8("reply", g.Reply, h.Reply) {
 		return
 	}
+	if g.Rxd != h.rxd() {
+		return "rxd", fmt.Sprint(bit01(g.Rxd)), fmt.Sprint(bit01(h.rxd()))
+	}
 	if g.Txd != h.txd() {
-		return "txd", fmt.Sprint(b2i(g.Txd)), fmt.Sprint(b2i(h.txd()))
+		return "txd", fmt.Sprint(bit01(g.Txd)), fmt.Sprint(bit01(h.txd()))
 	}
 	size := int(h.Size)
 	for p := 0; p < 3; p++ {
@@ -169,13 +181,13 @@ func diff(g *bnb.PortCycle, h *Record, mask *[]byte) (sig, gv, hv string) {
 		}
 		name := portNames[p]
 		if a.En != h.en(p) {
-			return name + "_en", fmt.Sprint(b2i(a.En)), fmt.Sprint(b2i(h.en(p)))
+			return name + "_en", fmt.Sprint(bit01(a.En)), fmt.Sprint(bit01(h.en(p)))
 		}
 		if !a.En {
 			continue
 		}
 		if a.We != h.we(p) {
-			return name + "_we", fmt.Sprint(b2i(a.We)), fmt.Sprint(b2i(h.we(p)))
+			return name + "_we", fmt.Sprint(bit01(a.We)), fmt.Sprint(bit01(h.we(p)))
 		}
 		if a.Addr != int(h.Addr[p]) {
 			return name + "_addr", fmt.Sprint(a.Addr), fmt.Sprint(h.Addr[p])
@@ -208,7 +220,7 @@ func packMask(buf []byte, s *bnb.ValueSet, size int) []byte {
 	return buf
 }
 
-func b2i(b bool) int {
+func bit01(b bool) int {
 	if b {
 		return 1
 	}
@@ -225,7 +237,7 @@ func goHistory(ring []goSnap, at uint64, hist int) []string {
 		sn := &ring[uint64(c)%uint64(hist)]
 		g := &sn.cyc
 		size := int(g.Size)
-		line := fmt.Sprintf("cycle %d: %-10s chk=%d size=%d reply=%d txd=%d", c, bnb.StateName(g.State), g.Chk, g.Size, g.Reply, b2i(g.Txd))
+		line := fmt.Sprintf("cycle %d: %-10s chk=%d size=%d reply=%d rxd=%d txd=%d", c, bnb.StateName(g.State), g.Chk, g.Size, g.Reply, bit01(g.Rxd), bit01(g.Txd))
 		for p := 0; p < 2; p++ {
 			a := &g.Grid[p]
 			line += portText(portNames[p], a.En, a.We, a.Addr, sn.lanes[p][:min(size, len(sn.lanes[p]))])
@@ -268,7 +280,7 @@ func hdlHistory(run runner, args []string, at uint64, hist int) []string {
 		if c < from {
 			continue
 		}
-		line := fmt.Sprintf("cycle %d: %-10s chk=%d size=%d reply=%d txd=%d", c, bnb.StateName(rec.State), rec.Chk, rec.Size, rec.Reply, b2i(rec.txd()))
+		line := fmt.Sprintf("cycle %d: %-10s chk=%d size=%d reply=%d rxd=%d txd=%d", c, bnb.StateName(rec.State), rec.Chk, rec.Size, rec.Reply, bit01(rec.rxd()), bit01(rec.txd()))
 		for p := 0; p < 3; p++ {
 			line += portText(portNames[p], rec.en(p), rec.we(p), int(rec.Addr[p]), rec.Data[p])
 		}
@@ -294,4 +306,39 @@ func portText(name string, en, we bool, addr int, data []byte) string {
 	}
 	b.WriteByte(']')
 	return b.String()
+}
+
+// lineReader reads 8N1 bytes off a line sampled once per cycle: a falling
+// edge while idle starts a byte, bits are sampled in their middle.
+type lineReader struct {
+	div   uint64
+	busy  bool
+	start uint64
+	cur   byte
+	bytes []byte
+}
+
+func (l *lineReader) sample(cycle uint64, level bool) {
+	if l.div == 0 {
+		return
+	}
+	if !l.busy {
+		if !level {
+			l.busy, l.start, l.cur = true, cycle, 0
+		}
+		return
+	}
+	off := cycle - l.start
+	if off < l.div/2 || (off-l.div/2)%l.div != 0 {
+		return
+	}
+	switch k := (off - l.div/2) / l.div; {
+	case k >= 1 && k <= 8:
+		if level {
+			l.cur |= 1 << (k - 1)
+		}
+	case k == 9:
+		l.bytes = append(l.bytes, l.cur)
+		l.busy = false
+	}
 }

@@ -108,17 +108,18 @@ func ParamsOf(cfg bnb.Config) (Params, error) {
 }
 
 // Check co-simulates the Go model and the HDL on one puzzle and compares
-// them every cycle.
+// them every cycle: the frame over the serial line (LinkUART) or the grid
+// straight into memory (LinkDirect).
 func Check(cfg bnb.Config, g *sudoku.Grid, opt Options) (*Report, error) {
+	if cfg.Link == bnb.LinkUART {
+		return CheckFrame(cfg, uart.EncodePuzzle(g), opt)
+	}
 	p, err := ParamsOf(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Link != bnb.LinkDirect {
-		return nil, &CoverageError{"the UART link is not co-simulated yet: use --link direct"}
-	}
 	if g.Order > cfg.MaxOrder {
-		return nil, &CoverageError{fmt.Sprintf("a puzzle of order %d does not fit a design of max order %d", g.Order, cfg.MaxOrder)}
+		return nil, &CoverageError{fmt.Sprintf("a puzzle of order %d does not fit a design of max order %d (with --link uart the frame is refused, and that is co-simulated)", g.Order, cfg.MaxOrder)}
 	}
 	run, err := newRunner(opt.Sim, p)
 	if err != nil {
@@ -133,11 +134,65 @@ func Check(cfg bnb.Config, g *sudoku.Grid, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	hist := opt.History
-	if hist <= 0 {
-		hist = 8
+	tr, err := bnb.NewPortTracer(cfg, g)
+	if err != nil {
+		return nil, err
 	}
-	return compare(cfg, g, run, args, hist)
+	return compare(cfg, tr, run, args, opt.history(), 0)
+}
+
+// CheckFrame co-simulates the processor receiving raw bytes on its serial
+// line — a frame, a bad frame, garbage before a frame — and answering
+// (LinkUART). The bytes must draw an answer.
+func CheckFrame(cfg bnb.Config, frame []byte, opt Options) (*Report, error) {
+	if cfg.Link != bnb.LinkUART {
+		return nil, &CoverageError{"raw bytes need the UART link"}
+	}
+	p, err := ParamsOf(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if len(frame) == 0 || len(frame) > 1<<16 {
+		return nil, &CoverageError{fmt.Sprintf("%d bytes on the line: the harness sends 1..65536", len(frame))}
+	}
+	run, err := newRunner(opt.Sim, p)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "sudokusim-cosim-")
+	if err != nil {
+		return nil, fmt.Errorf("hdl: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	var hexb bytes.Buffer
+	for _, b := range frame {
+		fmt.Fprintf(&hexb, "%02x\n", b)
+	}
+	fp := filepath.Join(dir, "frame.hex")
+	if err := os.WriteFile(fp, hexb.Bytes(), 0o644); err != nil {
+		return nil, fmt.Errorf("hdl: %w", err)
+	}
+	// The watchdog limit of the order the frame's size byte names (the
+	// Go model sets it from the order; the HDL takes it as an input).
+	order := 2
+	for n := 2; n <= 15; n++ {
+		if len(frame) > 4 && int(frame[4]) == n*n {
+			order = n
+		}
+	}
+	args := []string{"+frame=" + fp, fmt.Sprintf("+frame_len=%d", len(frame)), fmt.Sprintf("+limit=%d", cfg.SearchLimit(order))}
+	tr, err := bnb.NewPortTracerFrame(cfg, frame)
+	if err != nil {
+		return nil, err
+	}
+	return compare(cfg, tr, run, args, opt.history(), uint64(p.ClksPerBit))
+}
+
+func (o Options) history() int {
+	if o.History <= 0 {
+		return 8
+	}
+	return o.History
 }
 
 // directArgs writes the memory images of the direct link and returns the

@@ -10,7 +10,7 @@ import (
 // Record is one clock cycle of the HDL as the harness streams it. The
 // stream (little-endian) is, per cycle: state, flags (bit 0 a_en, 1 a_we,
 // 2 b_en, 3 b_we, 4 g_en, 5 g_we, 6 txd, 7 full data follows), chk, size,
-// reply, a pad byte, the three port addresses (16 bits each); then for each
+// reply, rxd (bit 0), the three port addresses (16 bits each); then for each
 // port that writes, in the order A, B, given, a 64-bit FNV-1a hash of the
 // written word's enabled part (lanes below size; for the given mask its
 // bits below size packed LSB first) and, with flag 7, those bytes. A state
@@ -19,9 +19,11 @@ import (
 // words' enabled lanes.
 type Record struct {
 	State, Flags, Chk, Size, Reply uint8
-	Addr                           [3]uint16
-	Hash                           [3]uint64
-	Data                           [3][]byte // with flag 7 only
+	// Pad bit 0 is rxd, the host's line into the processor.
+	Pad  uint8
+	Addr [3]uint16
+	Hash [3]uint64
+	Data [3][]byte // with flag 7 only
 }
 
 // Port flags of Record.Flags.
@@ -39,6 +41,7 @@ const (
 func (r *Record) en(port int) bool { return r.Flags&(1<<(2*port)) != 0 }
 func (r *Record) we(port int) bool { return r.Flags&(2<<(2*port)) != 0 }
 func (r *Record) txd() bool        { return r.Flags&flagTxd != 0 }
+func (r *Record) rxd() bool        { return r.Pad&1 != 0 }
 
 // Trailer is the end of the stream.
 type Trailer struct {
@@ -69,7 +72,7 @@ func (t *traceReader) next(rec *Record) (*Trailer, error) {
 		return nil, fmt.Errorf("hdl: trace cut short: %w", err)
 	}
 	b := t.buf[:]
-	rec.State, rec.Flags, rec.Chk, rec.Size, rec.Reply = b[0], b[1], b[2], b[3], b[4]
+	rec.State, rec.Flags, rec.Chk, rec.Size, rec.Reply, rec.Pad = b[0], b[1], b[2], b[3], b[4], b[5]
 	for i := range rec.Addr {
 		rec.Addr[i] = binary.LittleEndian.Uint16(b[6+2*i:])
 		rec.Hash[i] = 0
@@ -116,7 +119,7 @@ func (t *traceReader) trailer() (*Trailer, error) {
 }
 
 const (
-	fnvOffset = 1469598103934665603
+	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
 )
 

@@ -17,6 +17,7 @@
 #include "verilated.h"
 
 static const int kStateHalt = 16;
+static const int kStateDrain = 15;
 
 static uint64_t plus_u64(const char* name, uint64_t def) {
   std::string pre = std::string("+") + name + "=";
@@ -30,7 +31,7 @@ static bool plus_flag(const char* name) {
   return v && *v;
 }
 
-static const uint64_t kFnvOffset = 1469598103934665603ull;
+static const uint64_t kFnvOffset = 14695981039346656037ull;
 static const uint64_t kFnvPrime = 1099511628211ull;
 
 // Lane j (8 bits) and bit j of a signal: Verilator gives signals of up to
@@ -63,9 +64,16 @@ int main(int argc, char** argv) {
   setvbuf(stdout, buf, _IOFBF, sizeof buf);
 
   Vcosim_top* top = new Vcosim_top;
+  // Reset: a falling edge of rst_ni and one clock edge while it is low.
   top->clk_i = 0;
+  top->rst_ni = 1;
+  top->eval();
   top->rst_ni = 0;
-  top->rxd_i = 1;
+  top->eval();
+  top->clk_i = 1;
+  top->eval();
+  top->clk_i = 0;
+  top->direct_i = direct ? 1 : 0;
   top->load_i = 0;
   top->search_limit_i = plus_u64("limit", ~0ull);
   top->eval();
@@ -90,6 +98,7 @@ int main(int argc, char** argv) {
   auto t0 = std::chrono::steady_clock::now();
   for (; cycle < max; cycle++) {
     if (direct && top->state_o == kStateHalt) break;
+    if (!direct && top->state_o == kStateDrain && !top->tx_busy_o) break;
     if (!bench) {
       const int size = top->size_o;
       const bool full = cycle >= full_from;
@@ -98,7 +107,7 @@ int main(int argc, char** argv) {
                       (top->b_we_o ? 8 : 0) | (top->g_en_o ? 16 : 0) | (top->g_we_o ? 32 : 0) |
                       (top->txd_o ? 64 : 0) | (full ? 128 : 0);
       uint8_t head[12] = {(uint8_t)top->state_o, flags, (uint8_t)top->chk_o, (uint8_t)size,
-                          (uint8_t)top->reply_o, 0,
+                          (uint8_t)top->reply_o, (uint8_t)(top->rxd_o ? 1 : 0),
                           (uint8_t)top->a_addr_o, (uint8_t)(top->a_addr_o >> 8),
                           (uint8_t)top->b_addr_o, (uint8_t)(top->b_addr_o >> 8),
                           (uint8_t)top->g_addr_o, (uint8_t)(top->g_addr_o >> 8)};

@@ -19,6 +19,8 @@ module evaluator #(
   output reg                            exhausted_o
 );
   localparam integer M = MaxOrder * MaxOrder;
+  localparam [8:0]   K9 = K[8:0];
+  localparam [K-1:0] OneK = 1;
 
   reg [K-1:0] taken;
   reg [K-1:0] free;
@@ -28,12 +30,21 @@ module evaluator #(
   integer j;
   integer i;
 
+  function automatic [K-1:0] cand_bit;
+    input [8:0] dd;
+    begin
+      cand_bit = OneK << dd;
+    end
+  endfunction
+
   // One lane through the subtractor and the candidate decode.
   task automatic decode_lane;
     input [7:0] value;
     begin
       d = {1'b0, value} - {1'b0, base_i} - 9'd1;
-      if (value > base_i && d < K) taken[d[4:0] % K] = 1'b1;
+      // The decode of d: a shift puts candidate d's bit in place, and a d
+      // of K or more falls off the K candidates.
+      if (value > base_i) taken = taken | cand_bit(d);
     end
   endtask
 
@@ -55,7 +66,7 @@ module evaluator #(
     end
     // Candidates above the puzzle size do not exist.
     lim = (size_i > base_i) ? ({1'b0, size_i} - {1'b0, base_i}) : 9'd0;
-    if (lim > K) lim = K;
+    if (lim > K9) lim = K9;
     for (i = 0; i < K; i = i + 1) free[i] = !taken[i] && (i < lim);
     found_o = 1'b0;
     cand_o = 8'd0;
@@ -65,6 +76,6 @@ module evaluator #(
         cand_o = base_i + 8'd1 + i[7:0];
       end
     end
-    exhausted_o = !found_o && ({1'b0, base_i} + K >= {1'b0, size_i});
+    exhausted_o = !found_o && ({1'b0, base_i} + K9 >= {1'b0, size_i});
   end
 endmodule

@@ -11,10 +11,24 @@ module sudoku_core #(
   parameter integer MaxOrder = 3,
   parameter integer K        = 1,
   parameter integer GridAW   = 5,
-  parameter integer GivenAW  = 4
+  parameter integer GivenAW  = 4,
+  parameter integer IndexW   = 7
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,
+  // The strap of the direct link: no frame, no answer (HALT at the end).
+  input  wire                          direct_i,
+  // The frame decoder's event register (uart.Event).
+  input  wire [2:0]                    ev_kind_i,
+  input  wire [2:0]                    ev_status_i,
+  input  wire [3:0]                    ev_order_i,
+  input  wire [7:0]                    ev_cell_i,
+  input  wire [IndexW-1:0]             ev_index_i,
+  // The ResponseUnit's byte offer to the transmitter, and its state.
+  output wire                          tx_valid_o,
+  output wire [7:0]                    tx_data_o,
+  input  wire                          tx_ready_i,
+  input  wire                          tx_busy_i,
   // Direct link: in a cycle with load_i set (before the first load cycle)
   // the host has written the row words and the given mask into memory; the
   // core takes the order and the checksum register and starts the load.
@@ -72,9 +86,15 @@ module sudoku_core #(
   localparam [7:0] ReplyNoSolution = 8'd4;
   localparam [7:0] ReplyCycleLimit = 8'd5;
 
+  // Decoder events and statuses (uart.EventKind, uart.Status).
+  localparam [2:0] EvStart = 3'd1;
+  localparam [2:0] EvCell  = 3'd2;
+  localparam [2:0] EvDone  = 3'd3;
+  localparam [2:0] StatOk  = 3'd0;
+
   // Word addresses of the three layouts.
-  localparam [GridAW-1:0] ColBase = M;
-  localparam [GridAW-1:0] BoxBase = 2 * M;
+  localparam [15:0] M16 = M[15:0];
+  localparam [M-1:0] OneM = {{(M - 1){1'b0}}, 1'b1};
 
   reg [4:0]   state_q, state_d;
   reg [3:0]   order_q, order_d;
@@ -102,6 +122,21 @@ module sudoku_core #(
   reg         first_q, first_d;   // first EVAL cycle of the cell
   reg [7:0]   x_q, x_d;           // free candidate found
   reg [63:0]  scyc_q, scyc_d;     // search cycles (watchdog)
+  // RowAssembler.
+  reg         inframe_q, inframe_d;  // a frame's size byte was accepted while waiting
+  reg         rpend_q, rpend_d;      // row word rprow_q is written this cycle
+  reg [7:0]   rprow_q, rprow_d;
+  // ResponseUnit.
+  reg [15:0]  txidx_q, txidx_d;      // byte of the answer on offer
+  reg [15:0]  txlen_q, txlen_d;
+  reg         txvalid_q, txvalid_d;
+  reg [7:0]   txbyte_q, txbyte_d;    // header, checksum, size or status byte
+  reg         txcell_q, txcell_d;    // a cell is on offer: lane txlane_q of port A
+  reg [7:0]   txlane_q, txlane_d;
+  reg [7:0]   txrow_q, txrow_d;
+
+  assign tx_valid_o = txvalid_q;
+  assign tx_data_o  = txcell_q ? lane_of(a_rdata_i, txlane_q) : txbyte_q;
 
   assign state_o = state_q;
   assign chk_o   = chk_q;
@@ -120,6 +155,20 @@ module sudoku_core #(
     .en_i(state_q == StEval), .size_i(size_q), .base_i(base),
     .found_o(ev_found), .cand_o(ev_cand), .exhausted_o(ev_exhausted)
   );
+
+  // GridMem address of word x of a layout (0 rows, 1 columns, 2 boxes):
+  // layout * M + x, formed in 16 bits and cut to GridAW (3M < 2^GridAW).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic [GridAW-1:0] waddr;
+    input [1:0] layout;
+    input [7:0] x;
+    reg   [15:0] a;
+    begin
+      a = {14'd0, layout} * M16 + {8'd0, x};
+      waddr = a[GridAW-1:0];
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   function automatic [7:0] lane_of;
     input [W-1:0] word;
@@ -147,7 +196,7 @@ module sudoku_core #(
     begin
       div_n = 8'd0;
       for (t = 1; t < MaxOrder; t = t + 1)
-        if ({8'd0, x} >= t * n) div_n = t[7:0];
+        if ({24'd0, x} >= t * {28'd0, n}) div_n = t[7:0];
     end
   endfunction
 
@@ -212,44 +261,119 @@ module sudoku_core #(
   // finish: the search or the load ended with a reply code (0: solved).
   // With the direct link there is nothing to send: HALT.
   reg fin;
+  // Tasks take every signal they read as an argument: a Verilog-2005
+  // always @* is not sensitive to what a task body reads (Icarus honours
+  // that; Verilator does not need it).
   task automatic finish;
     input [7:0] code;
+    input       strap;
+    input [7:0] size;
     begin
       fin = 1'b1;
       reply_d = code;
-      state_d = StHalt;
+      if (strap) begin
+        state_d = StHalt;
+      end else begin
+        state_d = StAnswer;
+        txidx_d = 16'd0;
+        txlen_d = (code != 8'd0) ? 16'd7 : 16'd6 + size * size;
+        txvalid_d = 1'b1;
+        txcell_d = 1'b0;
+        txbyte_d = 8'hA5;
+      end
     end
   endtask
 
+  // Byte i (i >= 1) of the answer that is not a cell: header, checksum,
+  // size, status.
+  function automatic [7:0] reply_byte;
+    input [15:0] i;
+    input [7:0]  code;
+    input [7:0]  chk;
+    input [7:0]  size;
+    begin
+      case (i)
+        16'd0: reply_byte = 8'hA5;
+        16'd1: reply_byte = 8'h3C;
+        16'd2: reply_byte = 8'h5A;
+        16'd3: reply_byte = 8'hC3;
+        16'd4: reply_byte = (code != 8'd0) ? 8'd0 : chk;
+        16'd5: reply_byte = (code != 8'd0) ? 8'd0 : size;
+        default: reply_byte = code;
+      endcase
+    end
+  endfunction
+
+  // Row and lane of the decoder's cell index (a compare ladder over the
+  // rows, used in WAIT_FRAME only).
+  reg [7:0] cell_row, cell_lane;
+  reg [31:0] cell_prod;
+  /* verilator lint_off UNUSEDSIGNAL */
+  // Only the low byte of the row's first index is needed: the lane is
+  // index - base < size.
+  reg [15:0] cell_base;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [15:0] idx16 = {{(16 - IndexW){1'b0}}, ev_index_i};
+  integer t;
+  always @* begin
+    cell_row = 8'd0;
+    cell_base = 16'd0;
+    cell_prod = 32'd0;
+    if (state_q == StWaitFrame && ev_kind_i == EvCell) begin
+      for (t = 1; t < M; t = t + 1) begin
+        cell_prod = t * {24'd0, size_q};
+        if ({16'd0, idx16} >= cell_prod) begin
+          cell_row = t[7:0];
+          cell_base = cell_prod[15:0];
+        end
+      end
+    end
+    cell_lane = idx16[7:0] - cell_base[7:0];
+  end
+
+  // The given mask of the assembled row.
+  reg [M-1:0] asm_mask;
+  integer am;
+  always @* begin
+    for (am = 0; am < M; am = am + 1) asm_mask[am] = enabled[am] && (asm_q[8*am +: 8] != 8'd0);
+  end
+
   // One SEEK step: forward (fwd) or backward from column c_q.
   task automatic seek;
-    input dir;
+    input       dir;
+    input       f_hit;
+    input [7:0] f_j;
+    input       b_hit;
+    input [7:0] b_j;
+    input [7:0] r;
+    input [7:0] size;
+    input       strap;
     begin
       fwd_d = dir;
       if (dir) begin
-        if (fw_hit) begin
-          c_d = {1'b0, fw_j};
+        if (f_hit) begin
+          c_d = {1'b0, f_j};
           state_d = StRead1;
-        end else if (r_q == size_q - 8'd1) begin
-          finish(8'd0);
+        end else if (r == size - 8'd1) begin
+          finish(8'd0, strap, size);
         end else begin
-          r_d = r_q + 8'd1;
+          r_d = r + 8'd1;
           c_d = 9'h1ff;
           g_en_o = 1'b1;
-          g_addr_o = r_q[GivenAW-1:0] + 1'b1;
+          g_addr_o = r[GivenAW-1:0] + 1'b1;
           state_d = StSeek;
         end
       end else begin
-        if (bw_hit) begin
-          c_d = {1'b0, bw_j};
+        if (b_hit) begin
+          c_d = {1'b0, b_j};
           state_d = StRead1;
-        end else if (r_q == 8'd0) begin
-          finish(ReplyNoSolution);
+        end else if (r == 8'd0) begin
+          finish(ReplyNoSolution, strap, size);
         end else begin
-          r_d = r_q - 8'd1;
-          c_d = {1'b0, size_q};
+          r_d = r - 8'd1;
+          c_d = {1'b0, size};
           g_en_o = 1'b1;
-          g_addr_o = r_q[GivenAW-1:0] - 1'b1;
+          g_addr_o = r[GivenAW-1:0] - 1'b1;
           state_d = StSeek;
         end
       end
@@ -273,6 +397,9 @@ module sudoku_core #(
     r_d = r_q; c_d = c_q; fwd_d = fwd_q; b_d = b_q; p_d = p_q;
     colw_d = colw_q; v_d = v_q; first_d = first_q; x_d = x_q;
     scyc_d = scyc_q;
+    inframe_d = inframe_q; rpend_d = rpend_q; rprow_d = rprow_q;
+    txidx_d = txidx_q; txlen_d = txlen_q; txvalid_d = txvalid_q; txbyte_d = txbyte_q;
+    txcell_d = txcell_q; txlane_d = txlane_q; txrow_d = txrow_q;
     a_en_o = 1'b0; a_we_o = 1'b0; a_addr_o = {GridAW{1'b0}}; a_wdata_o = {W{1'b0}};
     b_en_o = 1'b0; b_we_o = 1'b0; b_addr_o = {GridAW{1'b0}}; b_wdata_o = {W{1'b0}};
     g_en_o = 1'b0; g_we_o = 1'b0; g_addr_o = {GivenAW{1'b0}}; g_wdata_o = {M{1'b0}};
@@ -282,6 +409,58 @@ module sudoku_core #(
 
     case (state_q)
       StWaitFrame: begin
+        // RowAssembler: the row completed last cycle goes out on port A
+        // and into the given mask.
+        if (rpend_q) begin
+          a_en_o = 1'b1;
+          a_we_o = 1'b1;
+          a_addr_o = waddr(2'd0, rprow_q);
+          a_wdata_o = asm_q;
+          g_en_o = 1'b1;
+          g_we_o = 1'b1;
+          g_addr_o = rprow_q[GivenAW-1:0];
+          g_wdata_o = asm_mask;
+          rpend_d = 1'b0;
+        end
+        case (ev_kind_i)
+          EvStart: begin
+            order_d = ev_order_i;
+            size_d = ev_order_i * ev_order_i;
+            inframe_d = 1'b1;
+            chk_d = 8'd0;
+            reply_d = 8'd0;
+            scyc_d = 64'd0;
+          end
+          EvCell: begin
+            if (inframe_q) begin
+              asm_d = with_lane(asm_q, cell_lane, ev_cell_i);
+              chk_d = (cell_row[0] ^ cell_lane[0]) ? chk_q - ev_cell_i : chk_q + ev_cell_i;
+              if (cell_lane == size_q - 8'd1) begin
+                rpend_d = 1'b1;
+                rprow_d = cell_row;
+              end
+            end
+          end
+          EvDone: begin
+            if (ev_status_i != StatOk || inframe_q) begin
+              if (!inframe_q) begin // refused at its size byte
+                order_d = 4'd0;
+                size_d = 8'd0;
+                chk_d = 8'd0;
+                scyc_d = 64'd0;
+              end
+              inframe_d = 1'b0;
+              if (ev_status_i == StatOk) begin
+                reply_d = 8'd0;
+                state_d = StLRowAddr;
+              end else begin
+                // The error reply; size_d is irrelevant to its length.
+                finish({5'd0, ev_status_i}, direct_i, size_q);
+              end
+            end
+          end
+          default: ;
+        endcase
         if (load_i) begin
           order_d = load_order_i;
           size_d = load_order_i * load_order_i;
@@ -303,16 +482,16 @@ module sudoku_core #(
 
       StLRow: begin
         if (lr_v != 8'd0) begin
-          onehot[lr_v - 8'd1] = 1'b1;
+          onehot = OneM << (lr_v - 8'd1);
           clash = |(seen_q & onehot);
         end
         if (clash) begin
-          finish(ReplyNoSolution);
+          finish(ReplyNoSolution, direct_i, size_q);
         end else begin
           seen_d = seen_q | onehot;
           if (q_q[7:0] == size_q - 8'd1 && row_q + 8'd1 < size_q) begin
             a_en_o = 1'b1;
-            a_addr_o = row_q[GridAW-1:0] + 1'b1;
+            a_addr_o = waddr(2'd0, row_q + 8'd1);
           end
           q_d = q_q + 16'd1;
           if (q_q[7:0] == size_q - 8'd1) begin
@@ -342,7 +521,7 @@ module sudoku_core #(
         aron_d = 1'b0;
         if (q_q < pass_len) begin
           a_en_o = 1'b1;
-          a_addr_o = rd_row[GridAW-1:0];
+          a_addr_o = waddr(2'd0, rd_row);
           aron_d = 1'b1;
           ari_d = rd_i;
           arl_d = rd_lane;
@@ -367,7 +546,7 @@ module sudoku_core #(
         // The lane read last step arrives.
         if (aron_q) begin
           if (ar_v != 8'd0) begin
-            onehot[ar_v - 8'd1] = 1'b1;
+            onehot = OneM << (ar_v - 8'd1);
             clash = |(ar_seen & onehot);
           end
           asm_d = with_lane(asm_q, ari_q, ar_v);
@@ -375,12 +554,12 @@ module sudoku_core #(
           if (!clash && ari_q == size_q - 8'd1) begin
             wbuf_d = asm_d;
             wpend_d = 1'b1;
-            wadr_d = ((state_q == StLCol) ? ColBase : BoxBase) + arw_q[GridAW-1:0];
+            wadr_d = waddr((state_q == StLCol) ? 2'd1 : 2'd2, arw_q);
           end
         end
         q_d = q_q + 16'd1;
         if (clash) begin
-          finish(ReplyNoSolution);
+          finish(ReplyNoSolution, direct_i, size_q);
         end else if (q_q + 16'd1 == pass_len + 16'd2) begin
           q_d = 16'd0;
           rib_d = 4'd0; rim_d = 4'd0; rwb_d = 4'd0; rwm_d = 4'd0;
@@ -397,21 +576,21 @@ module sudoku_core #(
         state_d = StSeek;
       end
 
-      StSeek: seek(fwd_q);
+      StSeek: seek(fwd_q, fw_hit, fw_j, bw_hit, bw_j, r_q, size_q, direct_i);
 
       StRead1: begin
         b_d = box_b;
         p_d = box_p;
         a_en_o = 1'b1;
-        a_addr_o = ColBase + c_q[GridAW-1:0];
+        a_addr_o = waddr(2'd1, c_q[7:0]);
         b_en_o = 1'b1;
-        b_addr_o = BoxBase + box_b[GridAW-1:0];
+        b_addr_o = waddr(2'd2, box_b);
         state_d = StRead2;
       end
 
       StRead2: begin
         a_en_o = 1'b1;
-        a_addr_o = r_q[GridAW-1:0];
+        a_addr_o = waddr(2'd0, r_q);
         colw_d = a_rdata_i;
         first_d = 1'b1;
         state_d = StEval;
@@ -432,11 +611,11 @@ module sudoku_core #(
       StWrite1: begin
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = r_q[GridAW-1:0];
+        a_addr_o = waddr(2'd0, r_q);
         a_wdata_o = with_lane(a_rdata_i, c_q[7:0], x_q);
         b_en_o = 1'b1;
         b_we_o = 1'b1;
-        b_addr_o = ColBase + c_q[GridAW-1:0];
+        b_addr_o = waddr(2'd1, c_q[7:0]);
         b_wdata_o = with_lane(colw_q, r_q, x_q);
         chk_d = even ? chk_q + x_q - old_v : chk_q - x_q + old_v;
         state_d = StWrite2;
@@ -445,19 +624,19 @@ module sudoku_core #(
       StWrite2: begin
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = BoxBase + b_q[GridAW-1:0];
+        a_addr_o = waddr(2'd2, b_q);
         a_wdata_o = with_lane(b_rdata_i, p_q, x_q);
-        seek(1'b1);
+        seek(1'b1, fw_hit, fw_j, bw_hit, bw_j, r_q, size_q, direct_i);
       end
 
       StUndo1: begin
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = r_q[GridAW-1:0];
+        a_addr_o = waddr(2'd0, r_q);
         a_wdata_o = with_lane(a_rdata_i, c_q[7:0], 8'd0);
         b_en_o = 1'b1;
         b_we_o = 1'b1;
-        b_addr_o = ColBase + c_q[GridAW-1:0];
+        b_addr_o = waddr(2'd1, c_q[7:0]);
         b_wdata_o = with_lane(colw_q, r_q, 8'd0);
         chk_d = even ? chk_q - old_v : chk_q + old_v;
         state_d = StUndo2;
@@ -466,9 +645,38 @@ module sudoku_core #(
       StUndo2: begin
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = BoxBase + b_q[GridAW-1:0];
+        a_addr_o = waddr(2'd2, b_q);
         a_wdata_o = with_lane(b_rdata_i, p_q, 8'd0);
-        seek(1'b0);
+        seek(1'b0, fw_hit, fw_j, bw_hit, bw_j, r_q, size_q, direct_i);
+      end
+
+      StAnswer: begin
+        // ResponseUnit: when the transmitter takes the byte on offer, the
+        // next one goes up; a new row of cells is read in the same cycle.
+        if (txvalid_q && tx_ready_i) begin
+          txidx_d = txidx_q + 16'd1;
+          if (txidx_q + 16'd1 == txlen_q) begin
+            txvalid_d = 1'b0;
+            txcell_d = 1'b0;
+            state_d = StDrain;
+          end else if (reply_q == 8'd0 && txidx_q + 16'd1 >= 16'd6) begin
+            txcell_d = 1'b1;
+            if (txidx_q + 16'd1 == 16'd6 || txlane_q == size_q - 8'd1) begin
+              txlane_d = 8'd0;
+              txrow_d = (txidx_q + 16'd1 == 16'd6) ? 8'd0 : txrow_q + 8'd1;
+              a_en_o = 1'b1;
+              a_addr_o = waddr(2'd0, txrow_d);
+            end else begin
+              txlane_d = txlane_q + 8'd1;
+            end
+          end else begin
+            txbyte_d = reply_byte(txidx_q + 16'd1, reply_q, chk_q, size_q);
+          end
+        end
+      end
+
+      StDrain: begin
+        if (!tx_busy_i) state_d = StWaitFrame;
       end
 
       default: ;
@@ -478,7 +686,7 @@ module sudoku_core #(
     // limit-th ends it with the cycle-limit reply.
     if (state_q >= StStart && state_q <= StUndo2) begin
       scyc_d = scyc_q + 64'd1;
-      if (!fin && scyc_q + 64'd1 >= search_limit_i) finish(ReplyCycleLimit);
+      if (!fin && scyc_q + 64'd1 >= search_limit_i) finish(ReplyCycleLimit, direct_i, size_q);
     end
   end
 
@@ -493,6 +701,9 @@ module sudoku_core #(
       r_q <= 8'd0; c_q <= 9'd0; fwd_q <= 1'b1; b_q <= 8'd0; p_q <= 8'd0;
       colw_q <= {W{1'b0}}; v_q <= 8'd0; first_q <= 1'b0; x_q <= 8'd0;
       scyc_q <= 64'd0;
+      inframe_q <= 1'b0; rpend_q <= 1'b0; rprow_q <= 8'd0;
+      txidx_q <= 16'd0; txlen_q <= 16'd0; txvalid_q <= 1'b0; txbyte_q <= 8'd0;
+      txcell_q <= 1'b0; txlane_q <= 8'd0; txrow_q <= 8'd0;
     end else begin
       state_q <= state_d;
       order_q <= order_d; size_q <= size_d; chk_q <= chk_d; reply_q <= reply_d;
@@ -503,6 +714,9 @@ module sudoku_core #(
       r_q <= r_d; c_q <= c_d; fwd_q <= fwd_d; b_q <= b_d; p_q <= p_d;
       colw_q <= colw_d; v_q <= v_d; first_q <= first_d; x_q <= x_d;
       scyc_q <= scyc_d;
+      inframe_q <= inframe_d; rpend_q <= rpend_d; rprow_q <= rprow_d;
+      txidx_q <= txidx_d; txlen_q <= txlen_d; txvalid_q <= txvalid_d; txbyte_q <= txbyte_d;
+      txcell_q <= txcell_d; txlane_q <= txlane_d; txrow_q <= txrow_d;
     end
   end
 endmodule

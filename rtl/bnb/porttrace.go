@@ -12,7 +12,9 @@ import (
 // ports during it, and the tx line.
 type PortCycle struct {
 	State, Chk, Size, Reply uint8
-	Txd                     bool
+	// Rxd is the host's line into the processor (1 with the direct link),
+	// Txd the processor's line out.
+	Rxd, Txd bool
 	// Grid are GridMem's ports A and B, Given GivenMem's port.
 	Grid  [2]PortAccess
 	Given PortAccess
@@ -43,6 +45,9 @@ const (
 	StateCodeSearchLast  = uint8(stUndo2)
 	StateCodeWrite1      = uint8(stWrite1)
 	StateCodeUndo1       = uint8(stUndo1)
+	StateCodeWaitFrame   = uint8(stWaitFrame)
+	StateCodeAnswer      = uint8(stAnswer)
+	StateCodeDrain       = uint8(stDrain)
 )
 
 // PortTracer runs a Processor one clock cycle at a time and reports each
@@ -78,6 +83,31 @@ func NewPortTracer(cfg Config, g *sudoku.Grid) (*PortTracer, error) {
 	return t, nil
 }
 
+// NewPortTracerFrame is NewPortTracer for raw bytes on the serial line (a
+// frame, a bad frame, garbage): LinkUART only; the run ends when the answer
+// has been sent.
+func NewPortTracerFrame(cfg Config, frame []byte) (*PortTracer, error) {
+	if cfg.Version() != 1 {
+		return nil, fmt.Errorf("bnb: port tracing covers version 1 only (no heuristic units)")
+	}
+	if cfg.Link != LinkUART {
+		return nil, fmt.Errorf("bnb: raw bytes need the UART link")
+	}
+	p, err := NewProcessor(cfg, SimOptions{NoFastForward: true})
+	if err != nil {
+		return nil, err
+	}
+	t := &PortTracer{p: p}
+	m := cfg.MaxOrder * cfg.MaxOrder
+	t.cyc.Grid[0].Lanes = make([]uint8, m)
+	t.cyc.Grid[1].Lanes = make([]uint8, m)
+	p.host.Queue(frame)
+	p.sched.EnterPhase(p.core.ph.rx)
+	p.core.mem.Watch(t)
+	p.core.giv.tap = t
+	return t, nil
+}
+
 // Next runs one cycle and returns it; ok is false when the run is over
 // (the cycle that would follow is not run).
 func (t *PortTracer) Next() (cyc *PortCycle, ok bool, err error) {
@@ -87,6 +117,7 @@ func (t *PortTracer) Next() (cyc *PortCycle, ok bool, err error) {
 	c := t.p.core
 	t.cyc.State, t.cyc.Chk, t.cyc.Size, t.cyc.Reply = uint8(c.st), uint8(c.chk), uint8(c.size), c.reply
 	t.cyc.Txd = t.p.tx == nil || t.p.tx.Level()
+	t.cyc.Rxd = t.p.host == nil || t.p.host.Level()
 	for i := range t.cyc.Grid {
 		t.cyc.Grid[i].En, t.cyc.Grid[i].We, t.cyc.Grid[i].Addr = false, false, 0
 	}
@@ -105,7 +136,11 @@ func (t *PortTracer) Result() (Result, error) {
 	if !t.p.finished() {
 		return Result{}, fmt.Errorf("bnb: the traced run has not finished")
 	}
-	return t.p.collect(t.order)
+	res, err := t.p.collect(t.order)
+	if err == nil && t.order == 0 {
+		res.Order = t.p.core.order
+	}
+	return res, err
 }
 
 // Cycle is the number of cycles run.
