@@ -321,7 +321,7 @@ type statJSON struct {
 // parseStat turns Yosys's statistics into a Report.
 func parseStat(raw []byte, top string) (*Report, error) {
 	var s statJSON
-	if err := json.Unmarshal(raw, &s); err != nil {
+	if err := json.Unmarshal(jsonLines(raw), &s); err != nil {
 		return nil, fmt.Errorf("synth: reading yosys statistics: %w", err)
 	}
 	mods := map[string]*Module{}
@@ -397,6 +397,21 @@ func parseStat(raw []byte, top string) (*Report, error) {
 		r.Modules = append(r.Modules, m)
 	}
 	return r, nil
+}
+
+// jsonLines drops the lines of Yosys 0.23's `stat -json` output that are not
+// JSON: with a hierarchy it prints the design-hierarchy listing (bare
+// "module  count" lines) in the middle of the object.
+func jsonLines(raw []byte) []byte {
+	var out bytes.Buffer
+	for _, line := range bytes.SplitAfter(raw, []byte("\n")) {
+		t := bytes.TrimSpace(line)
+		if len(t) > 0 && !bytes.ContainsAny(t[:1], `"{}[]`) {
+			continue
+		}
+		out.Write(line)
+	}
+	return out.Bytes()
 }
 
 // plainName splits Yosys's name of a module — "\name" or

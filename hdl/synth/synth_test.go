@@ -2,6 +2,7 @@ package synth
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"testing"
 
@@ -102,4 +103,35 @@ func TestCellClasses(t *testing.T) {
 	// LUT sites 11 → 6 slices; FF 3 → 2; MUXF5 2; F6 1; MUXCY 4 → 2.
 	assert.Equal(t, 6, c.SlicesPacked())
 	assert.Equal(t, 8, c.SlicesUnpacked())
+}
+
+// TestParseYosys023Stat reads the statistics Yosys 0.23 wrote for the
+// version-1 processor at max order 3, k = 1, D = 868 (hashed module names,
+// and the hierarchy listing it prints inside the JSON).
+func TestParseYosys023Stat(t *testing.T) {
+	raw, err := os.ReadFile("testdata/stat-yosys023-sudoku_top.json")
+	require.NoError(t, err)
+	r, err := parseStat(raw, "sudoku_top")
+	require.NoError(t, err)
+	require.Equal(t, "sudoku_top", r.Modules[0].Name)
+	var names []string
+	for _, m := range r.Modules {
+		names = append(names, m.Name)
+		assert.Equal(t, 1, m.Instances, m.Name)
+	}
+	assert.ElementsMatch(t, []string{"sudoku_top", "uart_rx", "frame_decoder", "uart_tx", "sudoku_core", "evaluator", "grid_mem", "given_mem"}, names)
+	// The design totals Yosys printed: 1761 LUT4, 637+2+155 flip-flops,
+	// 2 RAMB16_S36_S36, 9 RAM16X1S (one LUT site each), 742 INV as LUT1 sites.
+	d := r.Design
+	assert.Equal(t, 1761, d.LUT4)
+	assert.Equal(t, 794, d.FF)
+	assert.Equal(t, 253+742, d.LUT1)
+	assert.Equal(t, 9, d.DistRAM)
+	assert.Equal(t, []Count{{"RAMB16_S36_S36", 2}}, d.RAMB16)
+	assert.Equal(t, 5, d.MULT18)
+	assert.Equal(t, 1400, d.MUXF5)
+	ev, ok := r.Module("evaluator")
+	require.True(t, ok)
+	core, _ := r.Module("sudoku_core")
+	assert.Equal(t, core.Own.plus(ev.Total, 1), core.Total)
 }
