@@ -27,6 +27,8 @@ type Options struct {
 	// History is the number of cycles of both sides shown before a
 	// difference (0: 8).
 	History int
+	// HDLVCD, when set, is where the HDL's waveform goes (Icarus only).
+	HDLVCD string
 }
 
 // Outcome is what the HDL did, read from its trace: cycles per phase,
@@ -138,6 +140,9 @@ func Check(cfg bnb.Config, g *sudoku.Grid, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if args, err = opt.vcdArgs(args); err != nil {
+		return nil, err
+	}
 	return compare(cfg, tr, run, args, opt.history(), 0)
 }
 
@@ -185,7 +190,20 @@ func CheckFrame(cfg bnb.Config, frame []byte, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if args, err = opt.vcdArgs(args); err != nil {
+		return nil, err
+	}
 	return compare(cfg, tr, run, args, opt.history(), uint64(p.ClksPerBit))
+}
+
+func (o Options) vcdArgs(args []string) ([]string, error) {
+	if o.HDLVCD == "" {
+		return args, nil
+	}
+	if o.Sim != SimIcarus {
+		return nil, &CoverageError{"a waveform of the HDL needs --sim icarus"}
+	}
+	return append(args, "+vcd="+o.HDLVCD), nil
 }
 
 func (o Options) history() int {

@@ -85,8 +85,9 @@ func TestDirectAgreement(t *testing.T) {
 }
 
 // buildPool are the parameter sets the generated puzzles draw from: the
-// FPT'09 builds (max order 8) plus small designs, so the suite builds few.
-var buildPool = []struct{ maxOrder, k int }{{8, 1}, {8, 2}, {8, 4}, {8, 8}, {4, 16}, {4, 32}, {2, 2}}
+// FPT'09 builds (max order 8) plus the widest evaluator on a small design,
+// so the suite compiles five Verilator models in all.
+var buildPool = []struct{ maxOrder, k int }{{8, 1}, {8, 2}, {8, 4}, {8, 8}, {4, 32}}
 
 // 200 generated puzzles of orders 2..4, random k and max order, some with a
 // clashing given (answered in the load) and some with a tight watchdog
@@ -147,8 +148,8 @@ func TestGeneratedAgreement(t *testing.T) {
 // and the report names the cycle, the signal and both histories.
 func TestDifferenceReported(t *testing.T) {
 	g := sudoku.Sample()
-	cfg := directCfg(3, 1)
-	exe, err := Build(Params{MaxOrder: 3, K: 2, ClksPerBit: 868})
+	cfg := directCfg(8, 1)
+	exe, err := Build(Params{MaxOrder: 8, K: 2, ClksPerBit: 868})
 	var tm *ToolMissingError
 	if errors.As(err, &tm) {
 		t.Skipf("co-simulation needs %s: install the Debian package %s", tm.Tool, tm.Package)
@@ -216,4 +217,32 @@ func TestToolErrors(t *testing.T) {
 func TestFirstError(t *testing.T) {
 	out := "make: Entering directory\n%Error: rtl/x.v:3:1: syntax error, unexpected endmodule\n%Error: Exiting due to 1 error(s)\n"
 	assert.Equal(t, "%Error: rtl/x.v:3:1: syntax error, unexpected endmodule", firstError(out, errors.New("exit status 1")))
+}
+
+// The same comparison under Icarus Verilog with its Verilog harness: the
+// sample over the direct link, and an order-2 frame over the UART whose
+// search hits a 9-cycle watchdog (the cycle-limit reply).
+func TestIcarusAgreement(t *testing.T) {
+	uartSmall := bnb.DefaultConfig()
+	uartSmall.MaxOrder, uartSmall.CPC, uartSmall.MaxSearchCycles = 2, 2, 9
+	for _, c := range []struct {
+		name string
+		cfg  bnb.Config
+		g    *sudoku.Grid
+		want bnb.Status
+	}{
+		{"sample direct", directCfg(3, 2), sudoku.Sample(), bnb.Solved},
+		{"order 2 uart watchdog", uartSmall, smallPuzzle(), bnb.Timeout},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rep, err := Check(c.cfg, c.g, Options{Sim: SimIcarus})
+			var tm *ToolMissingError
+			if errors.As(err, &tm) {
+				t.Skipf("needs %s: install the Debian package %s", tm.Tool, tm.Package)
+			}
+			require.NoError(t, err)
+			requireAgree(t, rep)
+			assert.Equal(t, c.want, rep.Go.Status)
+		})
+	}
 }

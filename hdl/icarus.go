@@ -67,6 +67,28 @@ func newIcarusRunner(p Params) (runner, error) {
 	return icarusRunner{out}, nil
 }
 
+// start runs vvp with the records on a pipe of their own (file descriptor
+// 3): vvp prints its own messages (a VCD opened, $finish) on stdout.
 func (r icarusRunner) start(args []string) (io.ReadCloser, func() error, error) {
-	return startCmd(exec.Command("vvp", append([]string{"-n", r.vvp}, args...)...))
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, fmt.Errorf("hdl: %w", err)
+	}
+	cmd := exec.Command("vvp", append([]string{"-n", r.vvp}, append(args, "+out=/dev/fd/3")...)...)
+	cmd.ExtraFiles = []*os.File{pw}
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	if err := cmd.Start(); err != nil {
+		pr.Close()
+		pw.Close()
+		return nil, nil, fmt.Errorf("hdl: %w", err)
+	}
+	pw.Close()
+	wait := func() error {
+		if err := cmd.Wait(); err != nil && stderr.Len() > 0 {
+			return fmt.Errorf("hdl: vvp: %v: %s", err, bytes.TrimSpace(stderr.Bytes()))
+		}
+		return nil
+	}
+	return pr, wait, nil
 }

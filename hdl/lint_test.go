@@ -12,18 +12,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// lintDirs are the folders of synthesizable Verilog under hdl/: every .v file
+// feLintDirs are the folders of synthesizable Verilog under hdl/: every .v file
 // in them is one module named after its file. Testbenches (hdl/tb) and
 // simulation harnesses are not linted here.
-var lintDirs = []string{".", "rtl"}
+var feLintDirs = []string{".", "rtl"}
 
-// lintFiles returns the synthesizable Verilog files, sorted, and the folders
+// feLintFiles returns the synthesizable Verilog files, sorted, and the folders
 // they are in (the include path where a module finds its submodules).
-func lintFiles(t testing.TB) (files, dirs []string) {
+func feLintFiles(t testing.TB) (files, dirs []string) {
 	_, file, _, ok := runtime.Caller(0)
 	require.True(t, ok)
 	root := filepath.Dir(file)
-	for _, d := range lintDirs {
+	for _, d := range feLintDirs {
 		dir := filepath.Join(root, d)
 		found, err := filepath.Glob(filepath.Join(dir, "*.v"))
 		require.NoError(t, err)
@@ -45,7 +45,7 @@ func TestVerilatorLint(t *testing.T) {
 	if err != nil {
 		t.Skip("verilator not found: install the Debian package verilator (apt-get install verilator)")
 	}
-	files, dirs := lintFiles(t)
+	files, dirs := feLintFiles(t)
 	require.NotEmpty(t, files)
 	var inc []string
 	for _, d := range dirs {
@@ -65,7 +65,7 @@ func TestVerilatorLint(t *testing.T) {
 // TestModuleFileNames: one module per file, named after the file (lowRISC
 // style), so the lint above and the builds find every module by name.
 func TestModuleFileNames(t *testing.T) {
-	files, _ := lintFiles(t)
+	files, _ := feLintFiles(t)
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		require.NoError(t, err)

@@ -62,7 +62,8 @@ type Event struct {
 //     a complete header (a frame cut short, header only included); a partial
 //     header is dropped silently. Either way the decoder hunts again.
 //
-// Every frame whose header was complete ends in exactly one EventDone.
+// Every frame whose header was complete ends in exactly one EventDone (a
+// stray header followed at once by the real one counts as one frame).
 //
 // The hunt is a matcher with fallback: a byte that breaks a partial match
 // restarts it at 1 if it is A5, which is exact (KMP) for this header since

@@ -229,3 +229,52 @@ func TestFrameDecoderCutTiming(t *testing.T) {
 		})
 	}
 }
+
+// stampedCollector records each event with the cycle it was seen in.
+type stampedCollector struct {
+	collector
+	s      *sim.Scheduler
+	cycles []uint64
+}
+
+func (c *stampedCollector) Eval() {
+	if ev := c.d.Event(); ev.Kind != uart.EventNone {
+		c.events = append(c.events, ev)
+		c.cycles = append(c.cycles, c.s.Cycle())
+	}
+}
+
+// Jumping over idle cycles and stepping every cycle give the same events in
+// the same cycles, through stray headers, cut frames and their timeouts.
+func TestFrameDecoderFastForwardIdentical(t *testing.T) {
+	sample := uart.EncodePuzzle(sudoku.Sample())
+	data := cat(sample[:4], sample, sample[:30], sample[:4], []byte{0xA5, 0x3C, 0x00},
+		sample[:4], sample[:4], []byte{0xA5}, sample[:2], sample[:4], []byte{0xA5, 0x3C})
+	// pauses longer than the 40-cycle timeout after the cut frame and
+	// inside a stray header's second match; short ones elsewhere
+	gaps := map[int]uint64{20: 7, 60: 29, 121: 50, 130: 3, 139: 50}
+	run := func(ff bool) ([]uart.Event, []uint64) {
+		f := newFeeder(data, 10, gaps)
+		d, err := uart.NewFrameDecoder("codec", uart.DecoderConfig{MaxOrder: 9, TimeoutCycles: 40}, f)
+		require.NoError(t, err)
+		c := &stampedCollector{collector: collector{d: d}}
+		s, err := sim.New(sim.Config{ClockHz: 100e6, FastForward: ff}, f, d, c)
+		require.NoError(t, err)
+		c.s = s
+		_, err = s.Run(uint64(len(data))*10 + 5000)
+		require.NoError(t, err)
+		return c.events, c.cycles
+	}
+	evFF, cycFF := run(true)
+	evStep, cycStep := run(false)
+	require.NotEmpty(t, evStep)
+	sum, _ := summarise(evStep)
+	var statuses []uart.Status
+	for _, s := range sum {
+		statuses = append(statuses, s.Status)
+	}
+	assert.Equal(t, []uart.Status{uart.StatusOK, uart.StatusCut, uart.StatusBadSize, uart.StatusBadSize,
+		uart.StatusBadSize}, statuses)
+	assert.Equal(t, evStep, evFF)
+	assert.Equal(t, cycStep, cycFF)
+}

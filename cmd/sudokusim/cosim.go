@@ -39,6 +39,8 @@ func runCosim(args []string, stdout, stderr io.Writer) int {
 	simName := fs.String("sim", "verilator", "HDL simulator: verilator or icarus")
 	history := fs.Int("history", 8, "cycles of both models shown before a difference")
 	index := fs.Int("index", 0, "which puzzle of a line-format file (0-based)")
+	hdlVCD := fs.String("hdl-vcd", "", "write a VCD waveform of the HDL to this file (--sim icarus; solve --vcd writes the Go side)")
+	speed := fs.String("speed", "", "instead of comparing, run one side free (direct link, no trace) and print its cycles per second: verilator or go")
 	if done, st := parseFlags(fs, args, stderr); done {
 		return st
 	}
@@ -68,7 +70,10 @@ func runCosim(args []string, stdout, stderr io.Writer) int {
 			return inputError(stderr, err)
 		}
 	}
-	rep, err := hdl.Check(cfg, g, hdl.Options{Sim: *simName, History: *history})
+	if *speed != "" {
+		return runCosimSpeed(*speed, cfg, g, source, stdout, stderr)
+	}
+	rep, err := hdl.Check(cfg, g, hdl.Options{Sim: *simName, History: *history, HDLVCD: *hdlVCD})
 	if err != nil {
 		var ce *hdl.CoverageError
 		var tm *hdl.ToolMissingError
@@ -98,5 +103,33 @@ func runCosim(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "cycles     rx %d + load %d + search %d + tx %d (both)\n", c.Rx, c.Load, c.Search, c.Tx)
 	fmt.Fprintf(stdout, "search     %d nodes, %d backtracks (both)\n", rep.Go.Search.Nodes, rep.Go.Search.Backtracks)
 	fmt.Fprintf(stdout, "answer     %s, %d bytes identical\n", rep.Go.Status, len(rep.Go.Response))
+	return exitOK
+}
+
+// runCosimSpeed runs one side alone on the puzzle, free-running, and prints
+// its simulation rate.
+func runCosimSpeed(side string, cfg bnb.Config, g *sudoku.Grid, source string, stdout, stderr io.Writer) int {
+	if cfg.Link != bnb.LinkDirect {
+		return usageError(stderr, "cosim", "--speed runs the direct link: add --link direct")
+	}
+	var sp hdl.Speed
+	var err error
+	switch side {
+	case "verilator":
+		sp, err = hdl.VerilatorSpeed(cfg, g)
+	case "go":
+		if g.Order > cfg.MaxOrder {
+			return usageError(stderr, "cosim", "a puzzle of order %d does not fit max order %d", g.Order, cfg.MaxOrder)
+		}
+		sp, err = hdl.GoSpeed(cfg, g)
+	default:
+		return usageError(stderr, "cosim", "--speed %q is not verilator or go", side)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sudokusim cosim: %s: %s\n", source, oneLine(err.Error()))
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "%s: %d cycles in %.3f s, %.0f cycles/s (version 1, max order %d, k=%d, direct link, %s)\n",
+		side, sp.Cycles, sp.Time.Seconds(), sp.CyclesPerSecond(), cfg.MaxOrder, cfg.CPC, source)
 	return exitOK
 }

@@ -1,7 +1,9 @@
 // cosim_tb: the co-simulation harness for Icarus Verilog, record for record
 // the stream of harness.cpp (format: hdl/trace.go), with the same plusargs:
 // +order=N +chk=X +limit=L (direct link), +frame=FILE +frame_len=N (UART),
-// +max=N, +full_from=N. Not synthesised.
+// +max=N, +full_from=N, +out=FILE (where the records go; stdout by
+// default) and +vcd=FILE (a waveform of the design).
+// Not synthesised.
 `timescale 1ns / 1ps
 module cosim_tb;
   parameter integer MaxOrder   = 3;
@@ -38,11 +40,15 @@ module cosim_tb;
 
   reg [63:0] order, chk, limit, max, full_from, cycle, h;
   reg        full;
+  reg [8*512-1:0] vcd_path;
   integer    j, r, nb;
   reg [7:0]  mb;
 
+  integer    out;
+  reg [8*512-1:0] out_path;
+
   task put8(input [7:0] b);
-    $fwrite(Stdout, "%c", b);
+    $fwrite(out, "%c", b);
   endtask
 
   task put64(input [63:0] v);
@@ -88,11 +94,19 @@ module cosim_tb;
   endtask
 
   initial begin
+    // The records go to +out=FILE (the Go side passes a pipe), so that
+    // what the simulator itself prints on stdout stays out of them.
+    if ($value$plusargs("out=%s", out_path)) out = $fopen(out_path, "wb");
+    else out = Stdout;
     if (!$value$plusargs("order=%d", order)) order = 0;
     if (!$value$plusargs("chk=%d", chk)) chk = 0;
     if ($value$plusargs("limit=%d", limit)) search_limit_i = limit;
     if (!$value$plusargs("max=%d", max)) max = 64'hffff_ffff_ffff_ffff;
     if (!$value$plusargs("full_from=%d", full_from)) full_from = 64'hffff_ffff_ffff_ffff;
+    if ($value$plusargs("vcd=%s", vcd_path)) begin
+      $dumpfile(vcd_path);
+      $dumpvars(0, dut);
+    end
     direct_i = order != 0;
     #1 rst_ni = 1'b0;
     edge_clk;
@@ -137,7 +151,8 @@ module cosim_tb;
       #0.1;
       for (j = 0; j < size_o; j = j + 1) put8(peek_o[8*j +: 8]);
     end
-    $fflush(Stdout);
+    $fflush(out);
+    if (out != Stdout) $fclose(out);
     $finish;
   end
 endmodule

@@ -10,6 +10,7 @@
 // of the cycle are applied and before its clock edge:
 //   CYCLE RX_VALID RX_DATA RX_FERR TXD TX_READY TX_BUSY TX_DATA
 //         DEC_MODE DEC_EVENT DEC_STATUS DEC_ORDER DEC_CELL DEC_INDEX
+// Built with -DFE_VCD (Icarus), +vcd=FILE dumps every signal for GTKWave.
 module frontend_tb #(
   parameter integer ClksPerBit  = 4,
   parameter integer MaxOrder    = 4,
@@ -48,7 +49,7 @@ module frontend_tb #(
     .order_o(dec_order), .cell_o(dec_cell), .index_o(dec_index)
   );
 
-  reg [8*512-1:0] stim_path, out_path;
+  reg [8*512-1:0] stim_path, out_path, vcd_path;
   integer fin, fout, r, n, i, cycle, chain_arg;
   integer v_rxd, v_txv, v_txd, v_inv, v_ind;
   reg [40+IndexW:0] outs, prev;  // every output, to spot a change
@@ -58,6 +59,12 @@ module frontend_tb #(
       $display("frontend_tb: need +stim=FILE and +out=FILE");
       $finish;
     end
+`ifdef FE_VCD
+    if ($value$plusargs("vcd=%s", vcd_path)) begin
+      $dumpfile(vcd_path);
+      $dumpvars(0, frontend_tb);
+    end
+`endif
     chain_arg = 0;
     if ($value$plusargs("chain=%d", chain_arg)) begin
       chain = (chain_arg != 0);
