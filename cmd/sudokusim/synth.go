@@ -232,19 +232,19 @@ type synthRow struct {
 // synthCells are one module's cells (one instance with its submodules
 // counted in their own rows) in the summary's columns.
 type synthCells struct {
-	LUT4       int    `json:"lut4"`
-	LUT1to3    int    `json:"lut1_3"`
-	LUTs       int    `json:"luts"`
-	FF         int    `json:"ff"`
-	MUXF5      int    `json:"muxf5"`
-	MUXF6to8   int    `json:"muxf6_8"`
-	Carry      int    `json:"carry"`
-	RAMB16     int    `json:"ramb16"`
-	MULT18     int    `json:"mult18x18"`
-	IOB        int    `json:"iob"`
-	SlicesPacked  int    `json:"slices_packed"`
-	SlicesUnpacked  int    `json:"slices_unpacked"`
-	ShapesText string `json:"ramb16_shapes,omitempty"`
+	LUT4           int    `json:"lut4"`
+	LUT1to3        int    `json:"lut1_3"`
+	LUTs           int    `json:"luts"`
+	FF             int    `json:"ff"`
+	MUXF5          int    `json:"muxf5"`
+	MUXF6to8       int    `json:"muxf6_8"`
+	Carry          int    `json:"carry"`
+	RAMB16         int    `json:"ramb16"`
+	MULT18         int    `json:"mult18x18"`
+	IOB            int    `json:"iob"`
+	SlicesPacked   int    `json:"slices_packed"`
+	SlicesUnpacked int    `json:"slices_unpacked"`
+	ShapesText     string `json:"ramb16_shapes,omitempty"`
 }
 
 type synthModel struct {
