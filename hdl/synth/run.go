@@ -169,7 +169,15 @@ func Run(ctx context.Context, j Job, opt Options) (*Report, error) {
 // key hashes everything the result depends on.
 func (j Job) key(version string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n", version, j.Script("stat.json"))
+	// The script names the sources by base name: the same sources in
+	// another directory (WriteSources makes a new one per run) are the
+	// same configuration.
+	named := j
+	named.Files = make([]string, len(j.Files))
+	for i, f := range j.Files {
+		named.Files[i] = filepath.Base(f)
+	}
+	fmt.Fprintf(h, "%s\n%s\n", version, named.Script("stat.json"))
 	for _, f := range j.Files {
 		b, err := os.ReadFile(f)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -134,4 +135,35 @@ func TestParseYosys023Stat(t *testing.T) {
 	require.True(t, ok)
 	core, _ := r.Module("sudoku_core")
 	assert.Equal(t, core.Own.plus(ev.Total, 1), core.Total)
+}
+
+// TestKeyIgnoresTheDirectory: the same sources copied to another directory
+// are the same configuration (the command writes them to a new temporary
+// directory on every run); other contents or parameters are not.
+func TestKeyIgnoresTheDirectory(t *testing.T) {
+	src, err := os.ReadFile("testdata/acc_ram.v")
+	require.NoError(t, err)
+	write := func(dir string, b []byte) string {
+		p := filepath.Join(dir, "acc_ram.v")
+		require.NoError(t, os.WriteFile(p, b, 0o644))
+		return p
+	}
+	a := Job{Files: []string{write(t.TempDir(), src)}, Top: "acc_ram", Params: []Param{{"Width", 12}}}
+	b := a
+	b.Files = []string{write(t.TempDir(), src)}
+	ka, err := a.key("yosys x")
+	require.NoError(t, err)
+	kb, err := b.key("yosys x")
+	require.NoError(t, err)
+	assert.Equal(t, ka, kb)
+	c := a
+	c.Params = []Param{{"Width", 13}}
+	kc, _ := c.key("yosys x")
+	assert.NotEqual(t, ka, kc)
+	d := a
+	d.Files = []string{write(t.TempDir(), append(src, '\n'))}
+	kd, _ := d.key("yosys x")
+	assert.NotEqual(t, ka, kd)
+	ke, _ := a.key("yosys y")
+	assert.NotEqual(t, ka, ke)
 }
