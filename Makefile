@@ -1,7 +1,7 @@
 # sudokusim — common tasks. `make test` is what CI runs (via .ci/run).
 GO ?= go
 
-.PHONY: test bench run lint fuzz plots compare slurm-e2e
+.PHONY: test bench run lint fuzz plots compare slurm-e2e synth synth-report
 
 test:
 	$(GO) test ./...
@@ -54,3 +54,13 @@ compare:
 # (scripts/slurm-e2e.sh, docs/cluster.md). Needs root; about 40 s.
 slurm-e2e:
 	scripts/slurm-e2e.sh
+
+# The Verilog twin through Yosys for the Virtex-II Pro beside the resource
+# model (docs/resource-model.md §9; cached per configuration).
+synth:
+	$(GO) run ./cmd/sudokusim synth --max-order 3 --cpc 8
+
+# The model-vs-Yosys table of docs/resource-model.md §9, per module (each
+# configuration is a Yosys run: about a minute of CPU at m = 3, more above).
+synth-report:
+	$(GO) run ./cmd/sudokusim synth --table --max-order 3,5 --cpc 1,2,4,8,16,32

@@ -16,6 +16,9 @@ module cand_mem #(
   input  wire [Width-1:0] wdata_i,
   output reg  [Width-1:0] rdata_o
 );
+  // Block RAM whatever the size: the resource model counts RAMB16s from
+  // bram.Map, and a small memory left to the tool would become LUT RAM.
+  (* ram_style = "block" *)
   reg [Width-1:0] mem [0:Words-1];
 
 `ifndef SYNTHESIS
