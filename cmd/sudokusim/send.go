@@ -39,10 +39,10 @@ func runSend(args []string, stdout, stderr io.Writer) int {
 	baud := fs.Int("baud", 115200, "RS-232 bit rate (8N1)")
 	timeout := fs.Duration("timeout", time.Minute, "how long to wait for each answer")
 	model := fs.Bool("model", true, "print the simulated t_N of the FPT'09 processor model for the flags below")
-	cpc := fs.Int("cpc", 8, "model: candidates the evaluator tests per cycle")
+	cpc := fs.Int("cpc", 0, "model: candidates the evaluator tests per cycle (0: the paper's build, 8 for version 1, 1 for version 2)")
 	heur := fs.String("heuristics", "paper", "model: none (version 1), paper, or a comma list of the units")
 	subset := fs.Int("subset-units", bnb.DefaultSubsetUnits, "model: value combinations the hidden-subset unit compares per cycle")
-	maxOrder := fs.Int("max-order", 15, "model: largest order the design is synthesised for")
+	maxOrder := fs.Int("max-order", 0, "model: largest order the design is synthesised for (0: the paper's build, 15 for version 1, 11 for version 2)")
 	clock := fs.Float64("clock-mhz", 100, "model: clock frequency in MHz")
 	maxCycles := fs.Uint64("max-cycles", 0, "model: search watchdog in cycles (0: t_max of the order)")
 	if done, st := parseFlags(fs, args, stderr); done {
@@ -54,13 +54,15 @@ func runSend(args []string, stdout, stderr io.Writer) int {
 	if *timeout <= 0 {
 		return usageError(stderr, "send", "--timeout must be positive")
 	}
-	cfg := bnb.DefaultConfig()
-	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Baud = *cpc, *maxOrder, *clock*1e6, *baud
-	cfg.MaxSearchCycles, cfg.SubsetUnits = *maxCycles, *subset
-	var err error
-	if cfg.Heuristics, err = logic.ParseHeuristics(*heur); err != nil {
+	hs, err := logic.ParseHeuristics(*heur)
+	if err != nil {
 		return usageError(stderr, "send", "--heuristics: %v", err)
 	}
+	// The defaults are the paper's builds (version 1 at m = 15, k = 8;
+	// version 2 at m = 11, k = 1), as for solve.
+	cfg := paperConfig(hs, *cpc, *maxOrder)
+	cfg.ClockHz, cfg.Baud = *clock*1e6, *baud
+	cfg.MaxSearchCycles, cfg.SubsetUnits = *maxCycles, *subset
 	if err := cfg.Validate(); err != nil {
 		return usageError(stderr, "send", "%v", err)
 	}

@@ -42,10 +42,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	design := fs.String("design", "bnb", "hardware design with the serial front end: bnb (the FPT'09 processor)")
 	usePTY := fs.Bool("pty", false, "serve on a new pseudo-terminal")
 	device := fs.String("port", "", "serve on this serial device")
-	cpc := fs.Int("cpc", 8, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32")
+	cpc := fs.Int("cpc", 0, "candidates the evaluator tests per cycle: 1, 2, 4, 8, 16 or 32 (0: the paper's build, 8 for version 1, 1 for version 2)")
 	heur := fs.String("heuristics", "paper", "none (version 1), paper, or a comma list of the units")
 	subset := fs.Int("subset-units", bnb.DefaultSubsetUnits, "value combinations the hidden-subset unit compares per cycle")
-	maxOrder := fs.Int("max-order", 15, "largest order the design is synthesised for (2..15)")
+	maxOrder := fs.Int("max-order", 0, "largest order the design is synthesised for, 2..15 (0: the paper's build, 15 for version 1, 11 for version 2)")
 	clock := fs.Float64("clock-mhz", 100, "clock frequency in MHz")
 	baud := fs.Int("baud", 115200, "RS-232 bit rate of the model's UART and of --port")
 	maxCycles := fs.Uint64("max-cycles", 0, "search watchdog in cycles (0: t_max of the order at the clock)")
@@ -70,13 +70,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *answers < 0 || *gap <= 0 {
 		return usageError(stderr, "serve", "--answers must be ≥ 0 and --gap positive")
 	}
-	cfg := bnb.DefaultConfig()
-	cfg.CPC, cfg.MaxOrder, cfg.ClockHz, cfg.Baud = *cpc, *maxOrder, *clock*1e6, *baud
-	cfg.MaxSearchCycles, cfg.SubsetUnits = *maxCycles, *subset
-	var err error
-	if cfg.Heuristics, err = logic.ParseHeuristics(*heur); err != nil {
+	hs, err := logic.ParseHeuristics(*heur)
+	if err != nil {
 		return usageError(stderr, "serve", "--heuristics: %v", err)
 	}
+	// The defaults are the paper's builds (version 1 at m = 15, k = 8;
+	// version 2 at m = 11, k = 1), as for solve.
+	cfg := paperConfig(hs, *cpc, *maxOrder)
+	cfg.ClockHz, cfg.Baud = *clock*1e6, *baud
+	cfg.MaxSearchCycles, cfg.SubsetUnits = *maxCycles, *subset
 	if err := cfg.Validate(); err != nil {
 		return usageError(stderr, "serve", "%v", err)
 	}
