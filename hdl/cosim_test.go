@@ -113,6 +113,10 @@ func TestGeneratedAgreement(t *testing.T) {
 		require.NoError(t, err)
 		g := p.Puzzle
 		cfg := directCfg(pick.maxOrder, pick.k)
+		// A search watchdog of 200,000 cycles: some order-4 draws take the
+		// row-major search 10⁸ cycles (a minute of Verilator each), and a
+		// run the watchdog stops is compared cycle for cycle all the same.
+		cfg.MaxSearchCycles = 200_000
 		label := "solvable"
 		switch i % 10 {
 		case 3: // a given repeated in its row: a clash the loader finds
