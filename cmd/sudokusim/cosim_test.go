@@ -21,7 +21,7 @@ func TestCosimBadInput(t *testing.T) {
 		{"version 2 with other units", []string{"cosim", "--heuristics", "all"}, "none (version 1) and paper"},
 		{"unknown simulator", []string{"cosim", "--sim", "modelsim"}, "not verilator or icarus"},
 		{"bad link", []string{"cosim", "--link", "ether"}, "--link"},
-		{"bad k", []string{"cosim", "--cpc", "3"}, "CPC 3"},
+		{"bad k", []string{"cosim", "--cpc", "3"}, "candidates per cycle 3"},
 		{"two files", []string{"cosim", "a", "b"}, "one FILE"},
 		{"puzzle above max order", []string{"cosim", "--link", "direct", "--max-order", "3", order4}, "does not fit"},
 		{"hdl waveform under verilator", []string{"cosim", "--link", "direct", "--max-order", "3", "--hdl-vcd", "x.vcd"}, "--sim icarus"},
