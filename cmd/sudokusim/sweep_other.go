@@ -125,25 +125,8 @@ func runSweepGA(args []string, stdout, stderr io.Writer) int {
 	if s.Mutation, err = probList(*mut); err != nil {
 		return usageError(stderr, "sweep", "--mutation: %v", err)
 	}
-	if code := otherSweepCommon(fs.Args(), *clock, *device, stderr); code != exitOK {
-		return code
-	}
-	if s.Puzzles, err = loadSuite(fs.Args()); err != nil {
-		return inputError(stderr, err)
-	}
-	if !*quiet && isTerminal(stderr) {
-		s.Progress = stderr
-	}
-	if err := s.Validate(); err != nil {
-		return usageError(stderr, "sweep", "%s", oneLine(err.Error()))
-	}
-	rows, err := s.Run()
-	if err != nil {
-		fmt.Fprintf(stderr, "sudokusim sweep: %s\n", oneLine(err.Error()))
-		return exitFail
-	}
-	fmt.Fprintf(stdout, "sweep --design ga: %d runs → %s\n", len(rows), *out)
-	return exitOK
+	return runOtherSweep("ga", fs.Args(), *clock, *device, *out, *quiet, &s.Puzzles, &s.Progress, s.Validate,
+		func() (int, error) { rows, err := s.Run(); return len(rows), err }, stdout, stderr)
 }
 
 func runSweepSwarm(args []string, stdout, stderr io.Writer) int {
@@ -177,25 +160,8 @@ func runSweepSwarm(args []string, stdout, stderr io.Writer) int {
 	if s.CopyWidth, err = intList(*copyW); err != nil {
 		return usageError(stderr, "sweep", "--copy-width: %v", err)
 	}
-	if code := otherSweepCommon(fs.Args(), *clock, *device, stderr); code != exitOK {
-		return code
-	}
-	if s.Puzzles, err = loadSuite(fs.Args()); err != nil {
-		return inputError(stderr, err)
-	}
-	if !*quiet && isTerminal(stderr) {
-		s.Progress = stderr
-	}
-	if err := s.Validate(); err != nil {
-		return usageError(stderr, "sweep", "%s", oneLine(err.Error()))
-	}
-	rows, err := s.Run()
-	if err != nil {
-		fmt.Fprintf(stderr, "sudokusim sweep: %s\n", oneLine(err.Error()))
-		return exitFail
-	}
-	fmt.Fprintf(stdout, "sweep --design swarm: %d runs → %s\n", len(rows), *out)
-	return exitOK
+	return runOtherSweep("swarm", fs.Args(), *clock, *device, *out, *quiet, &s.Puzzles, &s.Progress, s.Validate,
+		func() (int, error) { rows, err := s.Run(); return len(rows), err }, stdout, stderr)
 }
 
 // otherSweepCommon checks what the GA and swarm sweeps share.
@@ -223,4 +189,32 @@ func probList(s string) ([]float64, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// runOtherSweep is what the GA and engine-array sweeps share after their own
+// flags: the common checks, the puzzles, the progress bar (only on a
+// terminal), validation before any run, the run and its summary line.
+func runOtherSweep(design string, args []string, clock float64, device, out string, quiet bool,
+	puzzles *[]bench.Puzzle, progress *io.Writer, validate func() error, run func() (int, error),
+	stdout, stderr io.Writer) int {
+	if code := otherSweepCommon(args, clock, device, stderr); code != exitOK {
+		return code
+	}
+	var err error
+	if *puzzles, err = loadSuite(args); err != nil {
+		return inputError(stderr, err)
+	}
+	if !quiet && isTerminal(stderr) {
+		*progress = stderr
+	}
+	if err := validate(); err != nil {
+		return usageError(stderr, "sweep", "%s", oneLine(err.Error()))
+	}
+	n, err := run()
+	if err != nil {
+		fmt.Fprintf(stderr, "sudokusim sweep: %s\n", oneLine(err.Error()))
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "sweep --design %s: %d runs → %s\n", design, n, out)
+	return exitOK
 }
