@@ -125,7 +125,7 @@ func runSweepGA(args []string, stdout, stderr io.Writer) int {
 	if s.Mutation, err = probList(*mut); err != nil {
 		return usageError(stderr, "sweep", "--mutation: %v", err)
 	}
-	return runOtherSweep("ga", fs.Args(), *clock, *device, *out, *quiet, &s.Puzzles, &s.Progress, s.Validate,
+	return runOtherSweep("ga", fs.Args(), *clock, *device, *out, *quiet, &s.Puzzles, &s.Progress, func() error { return s.Validate() },
 		func() (int, error) { rows, err := s.Run(); return len(rows), err }, stdout, stderr)
 }
 
@@ -160,7 +160,7 @@ func runSweepSwarm(args []string, stdout, stderr io.Writer) int {
 	if s.CopyWidth, err = intList(*copyW); err != nil {
 		return usageError(stderr, "sweep", "--copy-width: %v", err)
 	}
-	return runOtherSweep("swarm", fs.Args(), *clock, *device, *out, *quiet, &s.Puzzles, &s.Progress, s.Validate,
+	return runOtherSweep("swarm", fs.Args(), *clock, *device, *out, *quiet, &s.Puzzles, &s.Progress, func() error { return s.Validate() },
 		func() (int, error) { rows, err := s.Run(); return len(rows), err }, stdout, stderr)
 }
 
