@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,7 +74,7 @@ func TestNotFitFirstLine(t *testing.T) {
 	notFit := regexp.MustCompile(`^WARNING: this configuration does NOT fit the XC2VP30 \((RAMB16s|Slices): \d+ needed, \d+ available\)`)
 	for _, args := range [][]string{
 		{"solve", "--max-order", "15"},
-		{"solve", "--mode", "fast", "--cpc", "8"},
+		{"solve", "--mode", "fast", "--subset-units", "16"},
 		{"solve", "--heuristics", "none", "--cpc", "32"},
 		{"solve", "--design", "swarm", "--boards", "1024"},
 		{"resources", "--heuristics", "paper", "--max-order", "15"},
@@ -89,16 +90,44 @@ func TestNotFitFirstLine(t *testing.T) {
 		require.Equal(t, exitOK, code, "%v: %s", args, errb.String())
 		assert.Regexp(t, notFit, out.String(), "%v", args)
 	}
-	// And one that fits does not.
+	// And one that fits, or may fit, does not.
 	for _, args := range [][]string{
 		{"resources"},
 		{"resources", "--heuristics", "paper"},
+		{"solve", "--mode", "fast", "--cpc", "8"},
 		{"bench", sample},
 	} {
 		var out, errb bytes.Buffer
 		require.Equal(t, exitOK, run(args, &out, &errb), "%v: %s", args, errb.String())
 		assert.NotContains(t, out.String(), "NOT fit", "%v", args)
 	}
+}
+
+// A configuration whose slice range spans the device's capacity gets its
+// own first line in `resources`: it may fit (docs/resource-model.md §4).
+func TestMayFitFirstLine(t *testing.T) {
+	mayFit := regexp.MustCompile(`^NOTE: this configuration may fit the XC2VP30 \(Slices: (\d+)\.\.(\d+) needed, 13696 available; the model's range spans the capacity`)
+	for _, args := range [][]string{
+		{"resources", "--heuristics", "paper"},
+		{"resources", "--heuristics", "paper", "--cpc", "8", "--subset-units", "2"},
+		{"resources", "--design", "ga", "--max-order", "4"},
+	} {
+		var out, errb bytes.Buffer
+		require.Equal(t, exitOK, run(args, &out, &errb), "%v: %s", args, errb.String())
+		m := mayFit.FindStringSubmatch(out.String())
+		require.NotNil(t, m, "%v: %s", args, out.String())
+		lo, _ := strconv.Atoi(m[1])
+		hi, _ := strconv.Atoi(m[2])
+		assert.LessOrEqual(t, lo, 13696, "%v", args)
+		assert.Greater(t, hi, 13696, "%v", args)
+		assert.Contains(t, out.String(), "The design may fit the XC2VP30", "%v", args)
+		assert.NotContains(t, out.String(), "WARNING", "%v", args)
+	}
+	// Version 1 as Table 2 built it fits over its whole range: no note.
+	var out, errb bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"resources"}, &out, &errb), errb.String())
+	assert.NotContains(t, out.String(), "may fit")
+	assert.Contains(t, out.String(), "The design fits the XC2VP30")
 }
 
 func fileExists(p string) bool {

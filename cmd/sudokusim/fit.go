@@ -23,6 +23,14 @@ func notFitLine(f area.Fit) string {
 	return fmt.Sprintf("WARNING: this configuration does NOT fit the %s (%s); what follows is a what-if, not a buildable design", f.Device, detail)
 }
 
+// mayFitLine is the first line of the text output of `resources` when the
+// estimate's slice range spans the device's capacity: the model cannot say
+// whether it fits (docs/resource-model.md §4).
+func mayFitLine(f area.Fit) string {
+	return fmt.Sprintf("NOTE: this configuration may fit the %s (%s: %d..%d needed, %d available; the model's range spans the capacity, docs/resource-model.md §4)",
+		f.Device, f.Lines[0].Resource, f.SlicesLow, f.SlicesHigh, f.SlicesAvailable)
+}
+
 // setFlags is the set of flags given on the command line.
 func setFlags(fs *flag.FlagSet) map[string]bool {
 	set := map[string]bool{}

@@ -144,8 +144,11 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if !fit.Fits {
+	switch fit.Verdict {
+	case area.VerdictNotFits:
 		fmt.Fprintln(stdout, notFitLine(fit))
+	case area.VerdictMayFit:
+		fmt.Fprintln(stdout, mayFitLine(fit))
 	}
 	fmt.Fprintf(stdout, "%s\n\n", title)
 	if err := fit.WriteSummary(stdout); err != nil {
@@ -268,9 +271,13 @@ type resourcesJSON struct {
 	LUT4        int              `json:"lut4"`
 	FF          int              `json:"ff"`
 	Slices      int              `json:"slices"`
-	RAMB16      int              `json:"ramb16"`
-	MULT18      int              `json:"mult18x18"`
-	Pack        float64          `json:"pack"`
+	// SliceRange is the band the evidence allows around Slices and Verdict
+	// the fit on the device: "fits", "may fit" or "does NOT fit".
+	SliceRange area.SliceRange `json:"slice_range"`
+	Verdict    string          `json:"verdict"`
+	RAMB16     int             `json:"ramb16"`
+	MULT18     int             `json:"mult18x18"`
+	Pack       float64         `json:"pack"`
 	// Calibrated is true where Pack was fitted (the FPT'09 processor).
 	Calibrated bool          `json:"calibrated"`
 	Structural area.Logic    `json:"structural"`
@@ -293,7 +300,8 @@ type swarmParamsJSON struct {
 func newResourcesJSON(f resourceFlags, r area.Report, fit area.Fit) resourcesJSON {
 	j := resourcesJSON{
 		Design: r.Design, MaxOrder: r.MaxOrder,
-		LUT4: r.LUT, FF: r.FF, Slices: r.Slices, RAMB16: r.RAMB16, MULT18: r.MULT18,
+		LUT4: r.LUT, FF: r.FF, Slices: r.Slices, SliceRange: r.SliceRange, Verdict: fit.Verdict,
+		RAMB16: r.RAMB16, MULT18: r.MULT18,
 		Pack: area.Pack, Calibrated: r.Design == "bnb",
 		Structural: r.Structural, Blocks: r.Blocks, Memories: r.Memories(), Fit: fit,
 	}

@@ -58,12 +58,8 @@ func writePropOrders(w io.Writer, f resourceFlags, d area.Device) error {
 			return err
 		}
 		fit := r.Fit(d)
-		verdict := "fits"
-		if !fit.Fits {
-			verdict = "does NOT fit"
-		}
-		fmt.Fprintf(w, "At max order %d: %d slices, %d RAMB16s — %s the %s; limiting resource: %s.\n",
-			m, r.Slices, r.RAMB16, verdict, fit.Device, fit.Limiting)
+		fmt.Fprintf(w, "At max order %d: %d slices (%d..%d), %d RAMB16s — %s the %s; limiting resource: %s.\n",
+			m, r.Slices, r.SliceRange.Low, r.SliceRange.High, r.RAMB16, fit.Verdict, fit.Device, fit.Limiting)
 	}
 	return nil
 }

@@ -45,6 +45,22 @@ func TestResourcesJSON(t *testing.T) {
 	assert.True(t, got.Fit.Fits)
 	assert.Equal(t, "XC2VP30", got.Fit.Device)
 	assert.Len(t, got.Memories, 2)
+	assert.Equal(t, r.SliceRange, got.SliceRange)
+	assert.Equal(t, "fits", got.Verdict)
+	assert.Equal(t, got.Verdict, got.Fit.Verdict)
+	assert.Less(t, got.SliceRange.Low, got.Slices)
+	assert.Greater(t, got.SliceRange.High, got.Slices)
+
+	// Version 2 at max order 11, k = 8: the range spans the capacity.
+	out.Reset()
+	require.Equal(t, exitOK, run([]string{"resources", "--json", "--heuristics", "paper", "--cpc", "8"}, &out, &errb), errb.String())
+	got = resourcesJSON{}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &got))
+	assert.Equal(t, "may fit", got.Verdict)
+	assert.True(t, got.Fit.Fits, "a configuration that may fit is not refused")
+	assert.LessOrEqual(t, got.Fit.SlicesLow, 13696)
+	assert.Greater(t, got.Fit.SlicesHigh, 13696)
+	assert.Equal(t, 13696, got.Fit.SlicesAvailable)
 }
 
 func TestResourcesBadUsage(t *testing.T) {
@@ -77,6 +93,8 @@ func TestResourcesOtherDesigns(t *testing.T) {
 			[]string{"GA processor (seed 001): order 3, population 64, tournament 3", "uncalibrated",
 				"The design fits the XC2VP30", "pop_mem 128×332", "chr_init", "Pack from the FPT'09 processor"}},
 		{[]string{"resources", "--design", "ga", "--max-order", "4"},
+			[]string{"may fit the XC2VP30; limiting resource: Slices", "Range of Slices:"}},
+		{[]string{"resources", "--design", "ga", "--max-order", "5"},
 			[]string{"does NOT fit the XC2VP30; limiting resource: Slices"}},
 		{[]string{"resources", "--design", "swarm", "--max-order", "3", "--boards", "2", "--blocks"},
 			[]string{"engine array (seed 002): max order 3, 2 engines, copy width 16, stack 256 boards",

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"sudokusim/sudoku"
+	"sudokusim/uart"
 )
 
 // Block is the estimated cost of one block of the processor.
@@ -14,6 +15,12 @@ type Block struct {
 	Logic
 	// Memories are the logical memories the block owns.
 	Memories []Memory `json:"memories,omitempty"`
+	// Calibrated marks the blocks of the design Table 2 measured (version
+	// 1 of the FPT'09 processor): Pack was fitted on them. Every other
+	// block — version 2's units, the optional input buffer, the GA, the
+	// engine array, version 3 — is a structural count nothing has checked,
+	// and SliceRange widens it by ModelSpread.
+	Calibrated bool `json:"calibrated"`
 }
 
 // RAMB16 is the block's block RAM count.
@@ -35,8 +42,12 @@ type dims struct {
 	// wd is the width of the search watchdog: enough for t_max(m) at the
 	// clock.
 	wd int
-	// d is the width of the UART bit-time counter.
-	d int
+	// d is the width of the UART bit-time counter (it counts down from
+	// D−1, D the baud divisor), t the width of the frame decoder's
+	// inter-byte timeout (40 bit times, counted down from 40·D).
+	d, t int
+	// ob is the bits of an order 0..m, ix the bits of a cell index 0..M²−1.
+	ob, ix int
 }
 
 // laneWidth is the GridMem lane width: 8 bits, the protocol's cell byte,
@@ -53,10 +64,12 @@ func newDims(p Params) dims {
 		m: p.MaxOrder, M: M, W: laneWidth, L: laneWidth * M,
 		bM: clog2(M), k: p.CPC, q: clog2(p.CPC),
 		bv: clog2(M + 1),
+		ob: clog2(p.MaxOrder + 1), ix: clog2(M * M),
 		wd: clog2(int(math.Ceil(sudoku.TMax(p.MaxOrder)*clock)) + 1),
 	}
 	if p.UART {
-		d.d = clog2(p.baudDivisor() + 1)
+		d.d = clog2(p.baudDivisor())
+		d.t = clog2(uart.DefaultTimeoutBits*p.baudDivisor() + 2)
 	}
 	return d
 }

@@ -45,3 +45,18 @@ func Calibrate() (float64, error) {
 	}
 	return num / den, nil
 }
+
+// Table2Packs is the packing factor each row of Table 2 gives on its own,
+// slices_k ÷ (halves_k / 2), in Table 2's order: the spread that PackLow and
+// PackHigh bound.
+func Table2Packs() ([]float64, error) {
+	var out []float64
+	for _, t := range Table2 {
+		r, err := Estimate(Table2Params(t.CPC))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, float64(t.Slices)/(float64(r.Structural.SliceHalves())/2))
+	}
+	return out, nil
+}

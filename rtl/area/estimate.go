@@ -10,7 +10,7 @@ import (
 // k = 1, 2, 4, 8; Calibrate) and rounded to three decimals. Below 1 it says
 // the structural count holds logic synthesis shares or trims; it scales the
 // LUTs and the slices, not the flip-flops (docs/resource-model.md §4).
-const Pack = 0.914
+const Pack = 0.632
 
 // Report is the estimate for one parameter set.
 type Report struct {
@@ -32,6 +32,10 @@ type Report struct {
 	FF  int `json:"ff"`
 	// Slices is the occupied-slice estimate ⌈Pack · Structural.SliceHalves()/2⌉.
 	Slices int `json:"slices"`
+	// SliceRange is the band around Slices that the evidence allows
+	// (docs/resource-model.md §4): calibrated blocks' halves at PackLow
+	// and PackHigh, the others' also scaled by 1 ∓ ModelSpread.
+	SliceRange SliceRange `json:"slice_range"`
 	// RAMB16 is the block RAM count from bram.Map, MULT18 the 18×18
 	// multipliers (none: the box arithmetic is counters, not products).
 	RAMB16 int `json:"ramb16"`
@@ -77,16 +81,49 @@ func Estimate(p Params) (Report, error) {
 	return r, nil
 }
 
+// SliceRange is a low and a high estimate of the occupied slices.
+type SliceRange struct {
+	Low  int `json:"low"`
+	High int `json:"high"`
+}
+
+// PackLow and PackHigh are the smallest and largest packing factor a single
+// row of Table 2 gives (slices_k ÷ halves_k/2, rounded outward to three
+// decimals; TestPackRangeIsTable2): the scatter of the calibration itself.
+const (
+	PackLow  = 0.602
+	PackHigh = 0.660
+)
+
+// ModelSpread is the relative error allowed on the structural count of a
+// block nothing has calibrated: the worst proportional error of the
+// Evaluator's count — a formula that counts what hdl/rtl/evaluator.v builds
+// — against Yosys over nine configurations (m = 3, 5, 7; k = 1 … 32), once
+// scaled by its own least-squares factor, rounded up (0.362 →
+// 0.37; TestModelSpreadIsTheEvidence). It is how far a count of the right
+// structure still strays from synthesis between configurations.
+const ModelSpread = 0.37
+
 // newReport sums the blocks and converts them with Pack.
 func newReport(blocks []Block) Report {
 	r := Report{Blocks: blocks}
+	cal, other := 0, 0
 	for _, b := range blocks {
 		r.Structural = r.Structural.Add(b.Logic)
 		r.RAMB16 += b.RAMB16()
+		if b.Calibrated {
+			cal += b.SliceHalves()
+		} else {
+			other += b.SliceHalves()
+		}
 	}
 	r.LUT = int(math.Ceil(Pack * float64(r.Structural.LUT)))
 	r.FF = r.Structural.FF
 	r.Slices = packSlices(r.Structural.SliceHalves(), Pack)
+	r.SliceRange = SliceRange{
+		Low:  int(math.Ceil(PackLow * (float64(cal) + (1-ModelSpread)*float64(other)) / 2)),
+		High: int(math.Ceil(PackHigh * (float64(cal) + (1+ModelSpread)*float64(other)) / 2)),
+	}
 	return r
 }
 
@@ -126,5 +163,10 @@ func versionOne(p Params, x dims) ([]Block, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(b, grid, given, wordRegister(x), laneExtract(x), evaluator(x), controller(x), loader(x)), nil
+	b = append(b, grid, given, wordRegister(x), laneExtract(x), evaluator(x), controller(x), loader(x))
+	for i := range b {
+		// Table 2's design: every block but the optional input buffer.
+		b[i].Calibrated = b[i].Name != "InputFIFO"
+	}
+	return b, nil
 }

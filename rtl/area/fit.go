@@ -39,11 +39,24 @@ type Utilisation struct {
 	Percent   float64 `json:"percent"`
 }
 
+// The three verdicts of a Fit.
+const (
+	VerdictFits    = "fits"
+	VerdictMayFit  = "may fit"
+	VerdictNotFits = "does NOT fit"
+)
+
 // Fit is a report placed on a device.
 type Fit struct {
 	Device string        `json:"device"`
 	Lines  []Utilisation `json:"utilisation"`
-	// Fits is true when every resource is within the device's capacity.
+	// Verdict is VerdictFits when every resource is within the device's
+	// capacity at the high end of the slice range, VerdictNotFits when a
+	// resource other than the logic is over capacity or the whole slice
+	// range is, and VerdictMayFit when the slice range spans the capacity.
+	Verdict string `json:"verdict"`
+	// Fits is false only for VerdictNotFits: a configuration that may fit
+	// is not refused.
 	Fits bool `json:"fits"`
 	// Limiting is the resource with the highest utilisation.
 	Limiting string `json:"limiting"`
@@ -51,6 +64,11 @@ type Fit struct {
 	// (slices or slice equivalents; RAMB16, M4K or RAMB36 blocks).
 	Slices    int `json:"slices"`
 	BlockRAMs int `json:"block_rams"`
+	// SlicesLow and SlicesHigh are Report.SliceRange in the device's terms,
+	// and SlicesAvailable its capacity in those terms.
+	SlicesLow       int `json:"slices_low"`
+	SlicesHigh      int `json:"slices_high"`
+	SlicesAvailable int `json:"slices_available"`
 }
 
 // Fit places the estimate on device d (docs/resource-model.md §5).
@@ -93,16 +111,39 @@ func (r Report) Fit(d Device) Fit {
 		line("RAMB36", f.BlockRAMs, d.BlockRAMs)
 		line("DSP slices", r.MULT18, d.Multipliers)
 	}
-	f.Fits = true
+	// The range scales the logic's figure (slices, LEs) as the estimate's
+	// band scales the slices.
+	logic := f.Lines[0]
+	f.SlicesAvailable = logic.Available
+	f.SlicesLow, f.SlicesHigh = f.Slices, f.Slices
+	if r.Slices > 0 {
+		f.SlicesLow = int(math.Ceil(float64(f.Slices) * float64(r.SliceRange.Low) / float64(r.Slices)))
+		f.SlicesHigh = int(math.Ceil(float64(f.Slices) * float64(r.SliceRange.High) / float64(r.Slices)))
+		f.SlicesLow, f.SlicesHigh = min(f.SlicesLow, f.Slices), max(f.SlicesHigh, f.Slices)
+	}
+	over, logicOver := false, false
 	worst := -1.0
-	for _, l := range f.Lines {
+	for i, l := range f.Lines {
 		if l.Used > l.Available {
-			f.Fits = false
+			if i == 0 || l.Resource == "4 input LUTs" || l.Resource == "Slice LUTs" {
+				logicOver = true
+			} else {
+				over = true
+			}
 		}
 		if l.Percent > worst {
 			worst, f.Limiting = l.Percent, l.Resource
 		}
 	}
+	switch {
+	case over || f.SlicesLow > f.SlicesAvailable:
+		f.Verdict = VerdictNotFits
+	case logicOver || f.SlicesHigh > f.SlicesAvailable:
+		f.Verdict = VerdictMayFit
+	default:
+		f.Verdict = VerdictFits
+	}
+	f.Fits = f.Verdict != VerdictNotFits
 	return f
 }
 
@@ -115,12 +156,12 @@ func (f Fit) WriteSummary(w io.Writer) error {
 		}
 		_, err = fmt.Fprintf(w, "   Number of %-28s %9d out of %9d %4.0f%%\n", l.Resource+":", l.Used, l.Available, l.Percent)
 	}
+	if err == nil && f.SlicesLow != f.SlicesHigh {
+		_, err = fmt.Fprintf(w, "   Range of %-30s %9s out of %9d (docs/resource-model.md §4)\n",
+			f.Lines[0].Resource+":", fmt.Sprintf("%d..%d", f.SlicesLow, f.SlicesHigh), f.SlicesAvailable)
+	}
 	if err == nil {
-		verdict := "fits"
-		if !f.Fits {
-			verdict = "does NOT fit"
-		}
-		_, err = fmt.Fprintf(w, "\nThe design %s the %s; limiting resource: %s.\n", verdict, f.Device, f.Limiting)
+		_, err = fmt.Fprintf(w, "\nThe design %s the %s; limiting resource: %s.\n", f.Verdict, f.Device, f.Limiting)
 	}
 	return err
 }

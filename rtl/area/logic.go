@@ -122,6 +122,16 @@ func fsm(s, t int) Logic {
 	return Logic{LUT: s * per, FF: s, Paired: s}
 }
 
+// encodedFSM is a state machine of s states in ⌈log₂ s⌉ binary-encoded
+// flip-flops with t transition terms per state: each state bit's next
+// value is a LUT tree over the terms of the states that set it (about half
+// of them).
+func encodedFSM(s, t int) Logic {
+	b := max(clog2(s), 1)
+	per := max(orTree(ceilDiv(s, 2)*t).LUT, 1)
+	return Logic{LUT: b * per, FF: b, Paired: b}
+}
+
 // popcount counts the set bits of n lines: the lines in groups of four,
 // each group counted by three LUT4s (one per bit of its 0..4 count; a
 // partial group of r lines by ⌈log₂(r+1)⌉), then a tree of adders, each

@@ -142,20 +142,20 @@ func TestOtherDesignsFit(t *testing.T) {
 	tests := []struct {
 		name, device string
 		estimate     est
-		fits         bool
+		verdict      string
 		limiting     string
 	}{
-		{"ga n3 P64 XC2VP30", "XC2VP30", gaEst(64, 3), true, "Slices"},
-		{"ga n4 P64 XC2VP30", "XC2VP30", gaEst(64, 4), false, "Slices"},
-		{"ga n4 P64 XC7A100T", "XC7A100T", gaEst(64, 4), true, "Slices"},
-		{"ga n9 P64 XC7A100T", "XC7A100T", gaEst(64, 9), false, "Slices"},
-		{"ga n9 P64 XCVU9P", "XCVU9P", gaEst(64, 9), true, "Slices"},
-		{"ga n15 P64 XCVU9P", "XCVU9P", gaEst(64, 15), false, "Slices"},
-		{"ga n3 P4096 XC2VP30", "XC2VP30", gaEst(4096, 3), false, "RAMB16s"},
-		{"swarm m3 B2 XC2VP30", "XC2VP30", swEst(3, 2, 256), true, "Slices"},
-		{"swarm m3 B16 XC2VP30", "XC2VP30", swEst(3, 16, 256), false, "Slices"},
-		{"swarm m3 B16 XCVU9P", "XCVU9P", swEst(3, 16, 256), true, "Slices"},
-		{"swarm m15 B16 XCVU9P", "XCVU9P", swEst(15, 16, 256), false, "Slices"},
+		{"ga n3 P64 XC2VP30", "XC2VP30", gaEst(64, 3), VerdictFits, "Slices"},
+		{"ga n4 P64 XC2VP30", "XC2VP30", gaEst(64, 4), VerdictMayFit, "Slices"},
+		{"ga n4 P64 XC7A100T", "XC7A100T", gaEst(64, 4), VerdictFits, "Slices"},
+		{"ga n9 P64 XC7A100T", "XC7A100T", gaEst(64, 9), VerdictNotFits, "Slices"},
+		{"ga n9 P64 XCVU9P", "XCVU9P", gaEst(64, 9), VerdictFits, "Slices"},
+		{"ga n15 P64 XCVU9P", "XCVU9P", gaEst(64, 15), VerdictNotFits, "Slices"},
+		{"ga n3 P4096 XC2VP30", "XC2VP30", gaEst(4096, 3), VerdictNotFits, "RAMB16s"},
+		{"swarm m3 B2 XC2VP30", "XC2VP30", swEst(3, 2, 256), VerdictFits, "Slices"},
+		{"swarm m3 B16 XC2VP30", "XC2VP30", swEst(3, 16, 256), VerdictNotFits, "Slices"},
+		{"swarm m3 B16 XCVU9P", "XCVU9P", swEst(3, 16, 256), VerdictFits, "Slices"},
+		{"swarm m15 B16 XCVU9P", "XCVU9P", swEst(15, 16, 256), VerdictNotFits, "Slices"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -164,7 +164,8 @@ func TestOtherDesignsFit(t *testing.T) {
 			d, err := LookupDevice(tc.device)
 			require.NoError(t, err)
 			f := r.Fit(d)
-			assert.Equal(t, tc.fits, f.Fits, "%+v", f.Lines)
+			assert.Equal(t, tc.verdict, f.Verdict, "%+v %d..%d", f.Lines, f.SlicesLow, f.SlicesHigh)
+			assert.Equal(t, tc.verdict != VerdictNotFits, f.Fits)
 			assert.Equal(t, tc.limiting, f.Limiting)
 		})
 	}
