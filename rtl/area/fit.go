@@ -64,8 +64,9 @@ type Fit struct {
 	// (slices or slice equivalents; RAMB16, M4K or RAMB36 blocks).
 	Slices    int `json:"slices"`
 	BlockRAMs int `json:"block_rams"`
-	// SlicesLow and SlicesHigh are Report.SliceRange in the device's terms,
-	// and SlicesAvailable its capacity in those terms.
+	// SlicesLow and SlicesHigh are Report.SliceRange in the terms of the
+	// device's logic line (slices; logic elements on Cyclone II), and
+	// SlicesAvailable its capacity in those terms.
 	SlicesLow       int `json:"slices_low"`
 	SlicesHigh      int `json:"slices_high"`
 	SlicesAvailable int `json:"slices_available"`
@@ -111,15 +112,14 @@ func (r Report) Fit(d Device) Fit {
 		line("RAMB36", f.BlockRAMs, d.BlockRAMs)
 		line("DSP slices", r.MULT18, d.Multipliers)
 	}
-	// The range scales the logic's figure (slices, LEs) as the estimate's
-	// band scales the slices.
+	// The range scales the logic's line (slices, or LEs on Cyclone II) as
+	// the estimate's band scales the slices.
 	logic := f.Lines[0]
 	f.SlicesAvailable = logic.Available
-	f.SlicesLow, f.SlicesHigh = f.Slices, f.Slices
+	f.SlicesLow, f.SlicesHigh = logic.Used, logic.Used
 	if r.Slices > 0 {
-		f.SlicesLow = int(math.Ceil(float64(f.Slices) * float64(r.SliceRange.Low) / float64(r.Slices)))
-		f.SlicesHigh = int(math.Ceil(float64(f.Slices) * float64(r.SliceRange.High) / float64(r.Slices)))
-		f.SlicesLow, f.SlicesHigh = min(f.SlicesLow, f.Slices), max(f.SlicesHigh, f.Slices)
+		f.SlicesLow = min(logic.Used, int(math.Ceil(float64(logic.Used)*float64(r.SliceRange.Low)/float64(r.Slices))))
+		f.SlicesHigh = max(logic.Used, int(math.Ceil(float64(logic.Used)*float64(r.SliceRange.High)/float64(r.Slices))))
 	}
 	over, logicOver := false, false
 	worst := -1.0

@@ -114,6 +114,14 @@ func TestVerdicts(t *testing.T) {
 		assert.Equal(t, tc.want, f.Verdict, "capacity %d, range %d..%d", tc.slices, f.SlicesLow, f.SlicesHigh)
 		assert.Equal(t, tc.want != VerdictNotFits, f.Fits)
 	}
+	// On Cyclone II the range is in logic elements, the line it widens.
+	ep, err := LookupDevice("EP2C70")
+	require.NoError(t, err)
+	f := r.Fit(ep)
+	assert.Equal(t, ep.LEs, f.SlicesAvailable)
+	assert.LessOrEqual(t, f.SlicesLow, f.Lines[0].Used)
+	assert.GreaterOrEqual(t, f.SlicesHigh, f.Lines[0].Used)
+	assert.InDelta(t, float64(r.SliceRange.High)/float64(r.Slices), float64(f.SlicesHigh)/float64(f.Lines[0].Used), 0.001)
 	// Block RAM over capacity: does NOT fit whatever the slices.
 	d := xup
 	d.BlockRAMs = 100
