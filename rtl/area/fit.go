@@ -112,33 +112,39 @@ func (r Report) Fit(d Device) Fit {
 		line("RAMB36", f.BlockRAMs, d.BlockRAMs)
 		line("DSP slices", r.MULT18, d.Multipliers)
 	}
-	// The range scales the logic's line (slices, or LEs on Cyclone II) as
-	// the estimate's band scales the slices.
+	// The range scales the logic lines (slices or LEs, and the LUTs) as the
+	// estimate's band scales the slices; the flip-flops, block RAMs and
+	// multipliers are counted, not estimated through Pack.
+	scale := func(used, by int) int {
+		if r.Slices == 0 {
+			return used
+		}
+		return int(math.Ceil(float64(used) * float64(by) / float64(r.Slices)))
+	}
 	logic := f.Lines[0]
 	f.SlicesAvailable = logic.Available
-	f.SlicesLow, f.SlicesHigh = logic.Used, logic.Used
-	if r.Slices > 0 {
-		f.SlicesLow = min(logic.Used, int(math.Ceil(float64(logic.Used)*float64(r.SliceRange.Low)/float64(r.Slices))))
-		f.SlicesHigh = max(logic.Used, int(math.Ceil(float64(logic.Used)*float64(r.SliceRange.High)/float64(r.Slices))))
-	}
-	over, logicOver := false, false
+	f.SlicesLow = min(logic.Used, scale(logic.Used, r.SliceRange.Low))
+	f.SlicesHigh = max(logic.Used, scale(logic.Used, r.SliceRange.High))
+	sure, maybe := false, false
 	worst := -1.0
 	for i, l := range f.Lines {
-		if l.Used > l.Available {
-			if i == 0 || l.Resource == "4 input LUTs" || l.Resource == "Slice LUTs" {
-				logicOver = true
-			} else {
-				over = true
-			}
+		estimated := i == 0 || l.Resource == "4 input LUTs" || l.Resource == "Slice LUTs"
+		switch {
+		case !estimated && l.Used > l.Available:
+			sure = true
+		case estimated && min(l.Used, scale(l.Used, r.SliceRange.Low)) > l.Available:
+			sure = true
+		case estimated && max(l.Used, scale(l.Used, r.SliceRange.High)) > l.Available:
+			maybe = true
 		}
 		if l.Percent > worst {
 			worst, f.Limiting = l.Percent, l.Resource
 		}
 	}
 	switch {
-	case over || f.SlicesLow > f.SlicesAvailable:
+	case sure:
 		f.Verdict = VerdictNotFits
-	case logicOver || f.SlicesHigh > f.SlicesAvailable:
+	case maybe:
 		f.Verdict = VerdictMayFit
 	default:
 		f.Verdict = VerdictFits
