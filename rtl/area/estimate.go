@@ -8,8 +8,10 @@ import (
 // structural count's perfect-packing bound (LUTs + unpaired flip-flops) / 2,
 // fitted once by least squares to the paper's Table 2 (version 1, m = 15,
 // k = 1, 2, 4, 8; Calibrate) and rounded to three decimals. Below 1 it says
-// the structural count holds logic synthesis shares or trims; it scales the
-// LUTs and the slices, not the flip-flops (docs/resource-model.md §4).
+// the structural count — what the Verilog twin builds — holds more than ISE
+// kept of the paper's design (a third more at 0.632: shared, trimmed, or
+// never built that way); it scales the LUTs and the slices, not the
+// flip-flops (docs/resource-model.md §4).
 const Pack = 0.632
 
 // Report is the estimate for one parameter set.
