@@ -239,16 +239,21 @@ func (f resourceFlags) params() (area.Params, error) {
 }
 
 func writeBlocks(w io.Writer, r area.Report) {
-	fmt.Fprintf(w, "\n%-20s %8s %8s %8s\n", "block", "LUT4", "FF", "RAMB16")
+	fmt.Fprintf(w, "\n%-20s %8s %8s %8s   %s\n", "block", "LUT4", "FF", "RAMB16", "slice band")
 	for _, b := range r.Blocks {
-		fmt.Fprintf(w, "%-20s %8d %8d %8d\n", b.Name, b.LUT, b.FF, b.RAMB16())
+		band := fmt.Sprintf("Pack %.3f..%.3f", area.PackLow, area.PackHigh)
+		if !b.Calibrated {
+			band = fmt.Sprintf("uncalibrated, ±%.0f%% more", 100*area.ModelSpread)
+		}
+		fmt.Fprintf(w, "%-20s %8d %8d %8d   %s\n", b.Name, b.LUT, b.FF, b.RAMB16(), band)
 	}
 	calibrated := "calibrated"
 	if r.Design != "bnb" {
 		calibrated = "Pack from the FPT'09 processor,"
 	}
-	fmt.Fprintf(w, "%-20s %8d %8d %8d   (structural; %s LUT4 %d, Pack %.3f)\n",
-		"total", r.Structural.LUT, r.Structural.FF, r.RAMB16, calibrated, r.LUT, area.Pack)
+	fmt.Fprintf(w, "%-20s %8d %8d %8d   (structural; %s LUT4 %d, Pack %.3f; slices %d, range %d..%d)\n",
+		"total", r.Structural.LUT, r.Structural.FF, r.RAMB16, calibrated, r.LUT, area.Pack,
+		r.Slices, r.SliceRange.Low, r.SliceRange.High)
 	fmt.Fprintln(w, "\nmemories:")
 	for _, m := range r.Memories() {
 		fmt.Fprintf(w, "  %s (%d bits)\n", m, m.Bits())

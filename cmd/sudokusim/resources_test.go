@@ -22,6 +22,10 @@ func TestResourcesSummary(t *testing.T) {
 		{[]string{"resources", "--cpc", "1"}, []string{"version 1", "RAMB16s:", "107 out of", "The design fits the XC2VP30"}, exitOK},
 		{[]string{"resources", "--heuristics", "paper", "--max-order", "15"}, []string{"version 2", "does NOT fit", "limiting resource: RAMB16s"}, exitOK},
 		{[]string{"resources", "--device", "ep2c70", "--blocks"}, []string{"Logic elements:", "M4K blocks:", "Evaluator", "GridMem 675×1800"}, exitOK},
+		{[]string{"resources", "--heuristics", "paper", "--blocks"}, []string{
+			"Evaluator                7672        0        0   Pack 0.602..0.660",
+			"HiddenSubsetUnit        11021       28        0   uncalibrated, ±37% more",
+			"slices 11140, range 8558..13885)"}, exitOK},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
