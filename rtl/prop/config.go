@@ -102,6 +102,40 @@ func ParseBranch(s string) (Branch, error) {
 	return 0, fmt.Errorf("prop: branch %q is not mrv, first, mrv-rows, local or pair", s)
 }
 
+// Probe selects the probe phase run once at the root, after the first
+// propagation fixpoint and before the first decision.
+type Probe int
+
+const (
+	// ProbeNone goes straight from the first fixpoint to the search.
+	ProbeNone Probe = iota
+	// ProbePairs tries, in row-major order, the lower value of every empty
+	// cell with exactly two candidates and propagates it (a trial decision
+	// whose undo is unconditional): a contradiction places the other value
+	// for good at the root; otherwise the trial is undone. Rounds over the
+	// grid repeat while one had a failed trial (docs/prop.md §3).
+	ProbePairs
+)
+
+var probeNames = [...]string{"none", "pairs"}
+
+func (p Probe) String() string {
+	if p < 0 || int(p) >= len(probeNames) {
+		return fmt.Sprintf("Probe(%d)", int(p))
+	}
+	return probeNames[p]
+}
+
+// ParseProbe reads "none" or "pairs".
+func ParseProbe(s string) (Probe, error) {
+	for i, n := range probeNames {
+		if s == n {
+			return Probe(i), nil
+		}
+	}
+	return 0, fmt.Errorf("prop: probe %q is not none or pairs", s)
+}
+
 // Config is the synthesis-time and run-time parameter set of version 3.
 // The zero value is not useful; start from DefaultConfig.
 type Config struct {
@@ -116,6 +150,8 @@ type Config struct {
 	Rules Rules
 	// Branch is the branching rule.
 	Branch Branch
+	// Probe is the probe phase before the first decision.
+	Probe Probe
 	// ClockHz is the clock frequency.
 	ClockHz float64
 	// Baud is the RS-232 bit rate.
@@ -159,6 +195,9 @@ func (c Config) Validate() error {
 	}
 	if c.Branch < BranchMRV || c.Branch > BranchPair {
 		return fmt.Errorf("prop: Branch %d unknown", int(c.Branch))
+	}
+	if c.Probe < ProbeNone || c.Probe > ProbePairs {
+		return fmt.Errorf("prop: Probe %d unknown", int(c.Probe))
 	}
 	if !(c.ClockHz > 0) || math.IsInf(c.ClockHz, 0) {
 		return fmt.Errorf("prop: ClockHz %v must be positive", c.ClockHz)

@@ -33,6 +33,8 @@ const (
 	stBClear                 // clear it, or move a decision to its next value
 	stPAddr                  // pair: address the second place of an undone pair decision
 	stPRead                  // pair: its sets; the value goes there (ASSIGN next)
+	stPrAddr                 // probe: address the scan's lane group at the pointer
+	stPrEval                 // probe: find a two-candidate cell, address the next group
 	stAnswer                 // tx: the ResponseUnit sends the answer
 	stDrain                  // tx: the last byte is on the line
 	stHalt                   // nothing left to do (direct link)
@@ -40,7 +42,7 @@ const (
 )
 
 var stateNames = [...]string{"WAIT_FRAME", "L_CLEAR", "L_ADDR", "L_SET", "S_ADDR", "S_EVAL", "ASSIGN",
-	"HIDDEN", "H_ADDR", "H_CHECK", "DECIDE", "D_READ", "B_ADDR", "B_CELL", "B_CLEAR", "P_ADDR", "P_READ", "ANSWER", "DRAIN", "HALT"}
+	"HIDDEN", "H_ADDR", "H_CHECK", "DECIDE", "D_READ", "B_ADDR", "B_CELL", "B_CLEAR", "P_ADDR", "P_READ", "PR_ADDR", "PR_EVAL", "ANSWER", "DRAIN", "HALT"}
 
 func (s state) String() string { return stateNames[s] }
 
@@ -49,6 +51,13 @@ const (
 	retSweep = iota
 	retHidden
 	retDecide
+)
+
+// The probe phase's progress (probeSt).
+const (
+	probeBefore = iota // the first fixpoint starts it
+	probeActive        // scanning, or a trial or its undo in flight
+	probeDone          // over (or not built): fixpoints go to DECIDE
 )
 
 // stateBits is the width of the traced state register.
@@ -127,6 +136,12 @@ type Core struct {
 	bAlt          int        // B_CELL: the entry's second place +1
 	pCell, pV     int        // P_ADDR / P_READ: the place and value
 	quiet         int        // consecutive sweeps without a placement
+	probeSt       int        // probe phase: probeBefore, probeActive, probeDone
+	pptr          int        // probe: the scan pointer (cell index, row-major)
+	trial         bool       // probe: a trial placement is on the trail
+	undo          bool       // probe: the trial reached a fixpoint and is being undone
+	roundFailed   bool       // probe: a trial of this round met a contradiction
+	aProbe        bool       // ASSIGN: the placement is a trial
 	placed        bool       // this sweep placed a value
 	hidden        vset
 	hv            int
@@ -347,6 +362,9 @@ func (c *Core) step() {
 	default:
 		c.hist[c.st]++
 		c.searchCyc++
+		if c.probeSt == probeActive {
+			c.cnt.ProbeCycles++
+		}
 		c.stepSearch()
 		if c.searching() && c.searchCyc >= c.limit {
 			c.finish(sudoku.Timeout)
@@ -355,7 +373,7 @@ func (c *Core) step() {
 	c.edge()
 }
 
-func (c *Core) searching() bool { return c.st >= stSAddr && c.st <= stPRead }
+func (c *Core) searching() bool { return c.st >= stSAddr && c.st <= stPrEval }
 
 // finish ends the load or search phase with a status and starts the answer.
 func (c *Core) finish(s Status) {
@@ -417,6 +435,9 @@ func (c *Core) Signals() []sim.Signal {
 		{Name: "pos", Width: 8, Value: func() uint64 { return uint64(uint8(c.pos)) }},
 		{Name: "empties", Width: 16, Value: func() uint64 { return uint64(uint16(c.empties)) }},
 		{Name: "trail_top", Width: 16, Value: func() uint64 { return uint64(uint16(c.top)) }},
+		{Name: "probe", Width: 2, Value: func() uint64 { return uint64(c.probeSt) }},
+		{Name: "probe_trial", Width: 1, Value: func() uint64 { return b2u(c.trial) }},
+		{Name: "probe_ptr", Width: 16, Value: func() uint64 { return uint64(uint16(c.pptr)) }},
 		{Name: "tx_valid", Width: 1, Value: func() uint64 { return b2u(c.txOut.valid) }},
 	}
 }

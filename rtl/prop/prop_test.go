@@ -43,6 +43,14 @@ func grid(t testing.TB, order int, cells ...uint8) *sudoku.Grid {
 func direct(lanes int, rules Rules, branch Branch) Config {
 	cfg := DefaultConfig()
 	cfg.Link, cfg.Lanes, cfg.Rules, cfg.Branch = bnb.LinkDirect, lanes, rules, branch
+	cfg.Probe = ProbeNone
+	return cfg
+}
+
+// probing is direct with the probe phase.
+func probing(lanes int, rules Rules, branch Branch) Config {
+	cfg := direct(lanes, rules, branch)
+	cfg.Probe = ProbePairs
 	return cfg
 }
 

@@ -20,6 +20,10 @@ func port(m *bram.Memory, l int) *bram.MemPort {
 
 func (c *Core) startLoad() {
 	c.q, c.last = 0, -1
+	c.probeSt, c.trial, c.undo, c.roundFailed = probeDone, false, false, false
+	if c.cfg.Probe == ProbePairs {
+		c.probeSt = probeBefore
+	}
 	c.st = stLClear
 }
 
@@ -168,11 +172,53 @@ func (c *Core) nextRegion() {
 		c.quiet++
 	}
 	if c.quiet >= c.cfg.Rules.kinds() {
-		c.st = stDecide
+		c.fixpoint()
 		return
 	}
 	c.kind = (c.kind + 1) % c.cfg.Rules.kinds()
 	c.startPass()
+}
+
+// fixpoint is where propagation at a fixpoint goes: the first one starts
+// the probe phase (ProbePairs); in the probe phase a trial's is undone and
+// the root's resumes the scan; otherwise DECIDE.
+func (c *Core) fixpoint() {
+	switch {
+	case c.probeSt == probeBefore:
+		c.probeSt, c.pptr = probeActive, 0
+		c.st = stPrAddr
+	case c.probeSt == probeActive && c.trial:
+		c.undo = true
+		c.st = stBAddr
+	case c.probeSt == probeActive:
+		c.st = stPrAddr
+	default:
+		c.st = stDecide
+	}
+}
+
+// issueScan drives the reads of the probe scan's lane group at cell p
+// (row-major; a group stays within its row).
+func (c *Core) issueScan(p int) {
+	c.pptr = p
+	r, j := p/c.size, p%c.size
+	c.nl = min(c.cfg.Lanes, c.size-j)
+	for l := 0; l < c.nl; l++ {
+		c.readCell(l, r, j+l)
+	}
+}
+
+// probeRoundEnd is the end of a scan over the grid: another round when a
+// trial of this one failed, else the probe phase is over and a propagation
+// round finds the branching cell.
+func (c *Core) probeRoundEnd() {
+	if c.roundFailed {
+		c.roundFailed, c.pptr = false, 0
+		c.st = stPrAddr
+		return
+	}
+	c.probeSt = probeDone
+	c.startSweep()
 }
 
 func (c *Core) contradiction() {
@@ -265,6 +311,18 @@ func (c *Core) stepSearch() {
 		R, C, B := c.laneSets(0)
 		c.setAssign(c.pCell, c.pV, false, retDecide, R, C, B)
 		c.aMove = true
+	case stPrAddr:
+		if c.pptr == 0 {
+			c.cnt.ProbeRounds++ // a round begins
+		}
+		if c.pptr >= c.cells {
+			c.probeRoundEnd() // the last cell was a trial
+			return
+		}
+		c.issueScan(c.pptr)
+		c.st = stPrEval
+	case stPrEval:
+		c.scanGroup()
 	default:
 		c.fault = fmt.Errorf("prop: state %s has no search step", c.st)
 	}
@@ -331,10 +389,36 @@ func (c *Core) evalGroup() {
 	c.regionEnd()
 }
 
+// scanGroup is PR_EVAL: the first lane holding an empty cell with exactly
+// two candidates becomes a trial (its lower value, ASSIGN next, the pointer
+// past it); otherwise the next group is addressed, or the round ends.
+func (c *Core) scanGroup() {
+	for l := 0; l < c.nl; l++ {
+		if c.laneCell(l) != 0 {
+			continue
+		}
+		R, C, B := c.laneSets(l)
+		cand := c.en.andNot(R.or(C).or(B))
+		if cand.count() != 2 {
+			continue
+		}
+		cell := c.pptr + l
+		c.setAssign(cell, cand.lowest(), true, retDecide, R, C, B)
+		c.aProbe, c.trial = true, true
+		c.pptr = cell + 1
+		return
+	}
+	if p := c.pptr + c.nl; p < c.cells {
+		c.issueScan(p)
+		return
+	}
+	c.probeRoundEnd()
+}
+
 // setAssign loads the assign registers: ASSIGN writes next cycle.
 func (c *Core) setAssign(cell, v int, dec bool, ret int, R, C, B vset) {
 	c.aCell, c.aVal, c.aDec, c.aRet = cell, v, dec, ret
-	c.aAlt, c.aMove = 0, false
+	c.aAlt, c.aMove, c.aProbe = 0, false, false
 	c.aR, c.aC, c.aB = R, C, B
 	c.st = stAssign
 }
@@ -348,6 +432,9 @@ func (c *Core) assign() {
 	c.writeSets(r, col, c.aR.or(b), c.aC.or(b), c.aB.or(b))
 	e := uint64(c.aCell) | uint64(c.aAlt)<<(c.cellW+1)
 	switch {
+	case c.aProbe:
+		e |= 1 << c.cellW // flagged: the undo stops here
+		c.cnt.Probes++
 	case c.aDec:
 		e |= 1 << c.cellW
 		c.cnt.Decisions++
@@ -407,6 +494,37 @@ func (c *Core) backtrackClear() {
 		c.cnt.Undone++
 		c.pCell, c.pV = c.bAlt-1, v
 		c.st = stPAddr
+		return
+	}
+	if c.bDec && c.trial {
+		c.trial = false
+		if c.undo {
+			// the trial reached a fixpoint: undone, the scan goes on
+			c.undo = false
+			c.writeCell(r, col, v, 0)
+			c.writeSets(r, col, R, C, B)
+			c.top--
+			c.empties++
+			c.cnt.Undone++
+			c.st = stPrAddr
+			return
+		}
+		// the trial failed: the cell's other value, for good — the entry
+		// is rewritten without its decision flag
+		w := c.en.andNot(R.or(C).or(B)).and(above(v, c.size)).lowest()
+		if w == 0 {
+			c.fault = fmt.Errorf("prop: the trial at cell %d has no second candidate", c.bCell)
+			return
+		}
+		nb := bit(w)
+		c.writeCell(r, col, v, w)
+		c.writeSets(r, col, R.or(nb), C.or(nb), B.or(nb))
+		c.gbuf[0] = uint64(c.bCell)
+		c.trail.B.Write(c.top-1, c.gbuf[:])
+		c.last = c.bCell
+		c.cnt.FailedProbes++
+		c.roundFailed = true
+		c.startSweep()
 		return
 	}
 	if c.bDec {
