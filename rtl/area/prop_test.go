@@ -92,3 +92,25 @@ func TestEstimatePropPairTrail(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, r11.Fit(dev).Fits)
 }
+
+// The probe phase adds logic (the exactly-two detect per lane, the scan
+// pointer, two FSM states) and no memory: a trial is an ordinary trail
+// entry, so the RAMB16 count is unchanged and max order 15 still fits.
+func TestEstimatePropProbe(t *testing.T) {
+	dev, err := LookupDevice("XC2VP30")
+	require.NoError(t, err)
+	for _, k := range []int{1, 2} {
+		off := prop.DefaultConfig()
+		off.Lanes, off.Probe = k, prop.ProbeNone
+		on := off
+		on.Probe = prop.ProbePairs
+		ro, err := EstimateProp(off)
+		require.NoError(t, err)
+		rp, err := EstimateProp(on)
+		require.NoError(t, err)
+		assert.Equal(t, ro.RAMB16, rp.RAMB16, "K=%d", k)
+		assert.Equal(t, 96, rp.RAMB16, "K=%d", k)
+		assert.Greater(t, rp.Slices, ro.Slices, "K=%d", k)
+		assert.True(t, rp.Fit(dev).Fits, "K=%d", k)
+	}
+}

@@ -409,4 +409,6 @@ func TestFastForwardAndVCDChangeNothing(t *testing.T) {
 	assert.Equal(t, batched.Response, stepped.Response)
 	assert.Contains(t, vcd.String(), "$scope module core $end")
 	assert.Contains(t, vcd.String(), " state $end")
+	assert.Contains(t, vcd.String(), " probe_ptr $end", "the probe scan pointer is traced")
+	assert.Contains(t, vcd.String(), " probe_trial $end")
 }
