@@ -136,6 +136,40 @@ func ParseProbe(s string) (Probe, error) {
 	return 0, fmt.Errorf("prop: probe %q is not none or pairs", s)
 }
 
+// Visit selects which cells of a region the sweep evaluates.
+type Visit int
+
+const (
+	// VisitAll evaluates every cell of the region, K a cycle; a filled
+	// cell's value goes into the region's present set.
+	VisitAll Visit = iota
+	// VisitEmpty keeps a map of the empty cells of every region (three
+	// more memories of N² × N² bits, one per region kind) and evaluates
+	// only those, K a cycle: the region's map word and value set are read
+	// first (one more cycle per region), the set is the present set, and a
+	// region with no empty cell costs those two cycles alone.
+	VisitEmpty
+)
+
+var visitNames = [...]string{"all", "empty"}
+
+func (v Visit) String() string {
+	if v < 0 || int(v) >= len(visitNames) {
+		return fmt.Sprintf("Visit(%d)", int(v))
+	}
+	return visitNames[v]
+}
+
+// ParseVisit reads "all" or "empty".
+func ParseVisit(s string) (Visit, error) {
+	for i, n := range visitNames {
+		if s == n {
+			return Visit(i), nil
+		}
+	}
+	return 0, fmt.Errorf("prop: visit %q is not all or empty", s)
+}
+
 // Config is the synthesis-time and run-time parameter set of version 3.
 // The zero value is not useful; start from DefaultConfig.
 type Config struct {
@@ -152,6 +186,8 @@ type Config struct {
 	Branch Branch
 	// Probe is the probe phase before the first decision.
 	Probe Probe
+	// Visit is which cells a sweep evaluates.
+	Visit Visit
 	// ClockHz is the clock frequency.
 	ClockHz float64
 	// Baud is the RS-232 bit rate.
@@ -199,6 +235,9 @@ func (c Config) Validate() error {
 	}
 	if c.Probe < ProbeNone || c.Probe > ProbePairs {
 		return fmt.Errorf("prop: Probe %d unknown", int(c.Probe))
+	}
+	if c.Visit < VisitAll || c.Visit > VisitEmpty {
+		return fmt.Errorf("prop: Visit %d unknown", int(c.Visit))
 	}
 	if !(c.ClockHz > 0) || math.IsInf(c.ClockHz, 0) {
 		return fmt.Errorf("prop: ClockHz %v must be positive", c.ClockHz)

@@ -22,6 +22,7 @@ const (
 	stLSet                   // load: a given's bit into the three sets (clash check)
 	stSAddr                  // sweep: address the next lane group
 	stSEval                  // sweep: evaluate a lane group, address the next
+	stSMap                   // sweep (VisitEmpty): the region's empty map and value set arrive
 	stAssign                 // place a value: grid, three sets, trail
 	stHidden                 // region end: hidden singles and values with no place
 	stHAddr                  // address the cell of the next hidden single
@@ -41,7 +42,7 @@ const (
 	numStates
 )
 
-var stateNames = [...]string{"WAIT_FRAME", "L_CLEAR", "L_ADDR", "L_SET", "S_ADDR", "S_EVAL", "ASSIGN",
+var stateNames = [...]string{"WAIT_FRAME", "L_CLEAR", "L_ADDR", "L_SET", "S_ADDR", "S_EVAL", "S_MAP", "ASSIGN",
 	"HIDDEN", "H_ADDR", "H_CHECK", "DECIDE", "D_READ", "B_ADDR", "B_CELL", "B_CLEAR", "P_ADDR", "P_READ", "PR_ADDR", "PR_EVAL", "ANSWER", "DRAIN", "HALT"}
 
 func (s state) String() string { return stateNames[s] }
@@ -87,6 +88,7 @@ type Core struct {
 
 	grid  []*bram.Memory
 	sets  [3][]*bram.Memory
+	maps  [3][]*bram.Memory // VisitEmpty: per region, its empty positions
 	trail *bram.Memory
 	cellW int // bits of a cell index in a trail word
 	altW  int // bits of a pair decision's second place +1 (BranchPair only)
@@ -136,6 +138,10 @@ type Core struct {
 	bAlt          int        // B_CELL: the entry's second place +1
 	pCell, pV     int        // P_ADDR / P_READ: the place and value
 	quiet         int        // consecutive sweeps without a placement
+	left          vset       // VisitEmpty: the region's empty positions not yet evaluated (bit p+1)
+	mid           bool       // VisitEmpty: left is loaded (S_ADDR resumes the region)
+	lanePos       [8]int     // the region position of each lane in flight
+	aM            [3]vset    // ASSIGN: the cell's row, column and box map words
 	probeSt       int        // probe phase: probeBefore, probeActive, probeDone
 	pptr          int        // probe: the scan pointer (cell index, row-major)
 	trial         bool       // probe: a trial placement is on the trail
@@ -192,6 +198,13 @@ func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
 				return nil, err
 			}
 			c.sets[t] = append(c.sets[t], mem)
+			if cfg.Visit == VisitEmpty {
+				mm, err := bram.NewMemory(fmt.Sprintf("%smap%d", name, k), m, m, bram.WriteFirst, bram.WriteFirst)
+				if err != nil {
+					return nil, err
+				}
+				c.maps[t] = append(c.maps[t], mm)
+			}
 		}
 	}
 	if cfg.Branch == BranchPair {
@@ -211,6 +224,9 @@ func (c *Core) Memories() []*bram.Memory {
 	out := append([]*bram.Memory(nil), c.grid...)
 	for t := range c.sets {
 		out = append(out, c.sets[t]...)
+	}
+	for t := range c.maps {
+		out = append(out, c.maps[t]...)
 	}
 	return append(out, c.trail)
 }
@@ -317,6 +333,11 @@ func (c *Core) Err() error {
 				return err
 			}
 		}
+		for _, m := range c.maps[t] {
+			if err := m.Err(); err != nil {
+				return err
+			}
+		}
 	}
 	return c.trail.Err()
 }
@@ -335,6 +356,11 @@ func (c *Core) edge() {
 		c.sets[0][k].Edge()
 		c.sets[1][k].Edge()
 		c.sets[2][k].Edge()
+		for t := range c.maps {
+			if k < len(c.maps[t]) {
+				c.maps[t][k].Edge()
+			}
+		}
 	}
 	c.trail.Edge()
 }

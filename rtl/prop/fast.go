@@ -82,9 +82,10 @@ type fastRun struct {
 	cnt             Counters
 	box0            []int // box of each cell
 	where, where2   [256]int
-	pairV           int // BranchPair: the sweep's first pair value, 0 for none
-	pairA, pairB    int // its two places
-	last            int // the last placed cell, -1 for none
+	pairV           int      // BranchPair: the sweep's first pair value, 0 for none
+	pairA, pairB    int      // its two places
+	all, empty      [256]int // a region's positions: every one, the empty ones (VisitEmpty)
+	last            int      // the last placed cell, -1 for none
 }
 
 func newFastRun(cfg Config, g *sudoku.Grid) *fastRun {
@@ -94,6 +95,9 @@ func newFastRun(cfg Config, g *sudoku.Grid) *fastRun {
 		limit: cfg.SearchLimit(n), box0: make([]int, s*s), last: -1}
 	for i := range f.box0 {
 		f.box0[i] = boxOf(i/s, i%s, n)
+	}
+	for j := range f.all {
+		f.all[j] = j
 	}
 	return f
 }
@@ -214,23 +218,42 @@ func (f *fastRun) propagate() (outcome, int) {
 		f.pairV = 0
 		for region := 0; region < f.s; region++ {
 			var once, twice, thrice, present vset
-			j := 0
 			if f.tick() { // S_ADDR
 				return timedOut, 0
 			}
-			for j < f.s {
-				// one S_EVAL cycle: up to K lanes from j
+			// the positions the sweep evaluates: all, or the empty ones
+			ps := f.all[:f.s]
+			if f.cfg.Visit == VisitEmpty {
+				if f.tick() { // S_MAP
+					return timedOut, 0
+				}
+				present = f.own(kind, region)
+				np := 0
+				for j := 0; j < f.s; j++ {
+					if r, c := cellRC(kind, region, j, f.n, f.s); f.cells[r*f.s+c] == 0 {
+						f.empty[np] = j
+						np++
+					}
+				}
+				if np == 0 {
+					continue // nothing to evaluate, nothing hidden
+				}
+				ps = f.empty[:np]
+			}
+			for q := 0; q < len(ps); {
+				// one S_EVAL cycle: up to K lanes from ps[q]
+				nl := min(K, len(ps)-q)
 				if f.tick() {
 					// the watchdog fires at the end of this cycle, after its work
-					if o, done := f.evalGroupAtLimit(kind, region, j, K, &once, &twice, &present, where); done {
+					if o, done := f.evalGroupAtLimit(kind, region, ps[q:q+nl]); done {
 						return o, 0
 					}
 					return timedOut, 0
 				}
-				nl := min(K, f.s-j)
 				naked := -1
 				for l := 0; l < nl; l++ {
-					r, c := cellRC(kind, region, j+l, f.n, f.s)
+					j := ps[q+l]
+					r, c := cellRC(kind, region, j, f.n, f.s)
 					i := r*f.s + c
 					if x := f.cells[i]; x != 0 {
 						present = present.or(bit(int(x)))
@@ -255,13 +278,13 @@ func (f *fastRun) propagate() (outcome, int) {
 					}
 					for fresh := cd.andNot(once); !fresh.empty(); {
 						v := fresh.lowest()
-						where[v] = j + l
+						where[v] = j
 						fresh = fresh.andNot(bit(v))
 					}
 					if f.cfg.Branch == BranchPair {
 						for second := cd.and(once).andNot(twice); !second.empty(); {
 							v := second.lowest()
-							where2[v] = j + l
+							where2[v] = j
 							second = second.andNot(bit(v))
 						}
 						thrice = thrice.or(twice.and(cd))
@@ -276,13 +299,13 @@ func (f *fastRun) propagate() (outcome, int) {
 					}
 				}
 				if naked >= 0 {
-					j += naked + 1
-					if j < f.s && f.tick() { // S_ADDR after ASSIGN
+					q += naked + 1
+					if q < len(ps) && f.tick() { // S_ADDR after ASSIGN
 						return timedOut, 0
 					}
 					continue
 				}
-				j += nl
+				q += nl
 			}
 			if !f.cfg.Rules.hidden() {
 				continue
@@ -353,9 +376,9 @@ func (f *fastRun) propagate() (outcome, int) {
 
 // evalGroupAtLimit applies the counters of the S_EVAL cycle in which the
 // watchdog fires (the FSM does the cycle's work, then stops).
-func (f *fastRun) evalGroupAtLimit(kind, region, j, K int, once, twice, present *vset, where *[256]int) (outcome, bool) {
-	for l := 0; l < min(K, f.s-j); l++ {
-		r, c := cellRC(kind, region, j+l, f.n, f.s)
+func (f *fastRun) evalGroupAtLimit(kind, region int, group []int) (outcome, bool) {
+	for _, j := range group {
+		r, c := cellRC(kind, region, j, f.n, f.s)
 		i := r*f.s + c
 		if f.cells[i] != 0 {
 			continue
@@ -597,4 +620,16 @@ func (f *fastRun) ended(o outcome) Status {
 		return sudoku.Solved
 	}
 	return sudoku.Timeout
+}
+
+// own is the value set of region i of a kind: what a VisitEmpty sweep reads
+// in S_ADDR as the region's present values.
+func (f *fastRun) own(kind, i int) vset {
+	switch kind {
+	case kindRow:
+		return f.rows[i]
+	case kindCol:
+		return f.cols[i]
+	}
+	return f.box[i]
 }

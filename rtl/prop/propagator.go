@@ -40,6 +40,12 @@ func (c *Core) stepLoad() {
 					m.B.Write(a+1, c.zero)
 				}
 			}
+			for _, m := range c.maps[t] {
+				m.A.Write(a, c.zero)
+				if a+1 < c.size {
+					m.B.Write(a+1, c.zero)
+				}
+			}
 		}
 		c.q++
 		if 2*c.q >= c.size {
@@ -54,6 +60,13 @@ func (c *Core) stepLoad() {
 		v := int(c.grid[0].A.Dout()[0])
 		if v == 0 {
 			c.empties++
+			if c.cfg.Visit == VisitEmpty {
+				M := c.laneMaps(0)
+				for t := range M {
+					M[t] = M[t].or(posBit(t, r, col, c.order))
+				}
+				c.writeMaps(r, col, M)
+			}
 		} else {
 			R, C, B := c.laneSets(0)
 			if v > c.size || R.or(C).or(B).has(v) {
@@ -83,6 +96,41 @@ func (c *Core) readCell(l, r, col int) {
 	port(c.sets[0][k], l).Read(r)
 	port(c.sets[1][k], l).Read(col)
 	port(c.sets[2][k], l).Read(boxOf(r, col, c.order))
+	if c.cfg.Visit == VisitEmpty {
+		port(c.maps[0][k], l).Read(r)
+		port(c.maps[1][k], l).Read(col)
+		port(c.maps[2][k], l).Read(boxOf(r, col, c.order))
+	}
+}
+
+// laneMaps are the row, column and box empty-map words lane l read
+// (VisitEmpty).
+func (c *Core) laneMaps(l int) [3]vset {
+	k := l >> 1
+	return [3]vset{load(port(c.maps[0][k], l).Dout()), load(port(c.maps[1][k], l).Dout()), load(port(c.maps[2][k], l).Dout())}
+}
+
+// writeMaps writes the three empty-map words of cell (r, col) on port B of
+// every copy (VisitEmpty).
+func (c *Core) writeMaps(r, col int, M [3]vset) {
+	b := boxOf(r, col, c.order)
+	for k := range c.maps[0] {
+		c.maps[0][k].B.Write(r, M[0][:c.nwords])
+		c.maps[1][k].B.Write(col, M[1][:c.nwords])
+		c.maps[2][k].B.Write(b, M[2][:c.nwords])
+	}
+}
+
+// posBit is cell (r, col)'s bit in the map word of its region of kind t:
+// its position in that region (bit p+1, as values).
+func posBit(t, r, col, n int) vset {
+	switch t {
+	case kindRow:
+		return bit(col + 1)
+	case kindCol:
+		return bit(r + 1)
+	}
+	return bit((r%n)*n + col%n + 1)
 }
 
 // laneSets are the row, column and box sets lane l read.
@@ -137,7 +185,7 @@ func (c *Core) startPass() {
 }
 
 func (c *Core) startRegion() {
-	c.pos = 0
+	c.pos, c.mid = 0, false
 	c.once, c.twice, c.thrice, c.present = vset{}, vset{}, vset{}, vset{}
 	c.st = stSAddr
 }
@@ -147,9 +195,27 @@ func (c *Core) issueGroup(p int) {
 	c.pos = p
 	c.nl = min(c.cfg.Lanes, c.size-p)
 	for l := 0; l < c.nl; l++ {
+		c.lanePos[l] = p + l
 		r, col := cellRC(c.kind, c.region, p+l, c.order, c.size)
 		c.readCell(l, r, col)
 	}
+}
+
+// issueEmpty drives the reads of the next lane group of empty positions
+// (VisitEmpty): the K lowest of left, found by K priority encoders in a
+// chain.
+func (c *Core) issueEmpty() {
+	w := c.left
+	c.nl = 0
+	for c.nl < c.cfg.Lanes && !w.empty() {
+		j := w.lowest() - 1
+		w = w.andNot(bit(j + 1))
+		c.lanePos[c.nl] = j
+		r, col := cellRC(c.kind, c.region, j, c.order, c.size)
+		c.readCell(c.nl, r, col)
+		c.nl++
+	}
+	c.pos = c.lanePos[0]
 }
 
 func (c *Core) regionEnd() {
@@ -230,10 +296,34 @@ func (c *Core) contradiction() {
 func (c *Core) stepSearch() {
 	switch c.st {
 	case stSAddr:
+		if c.cfg.Visit == VisitEmpty {
+			if c.mid {
+				c.issueEmpty() // after a naked single: the region goes on
+				c.st = stSEval
+				return
+			}
+			if c.region == 0 {
+				c.cnt.Sweeps++ // a sweep begins
+			}
+			c.sets[c.kind][0].A.Read(c.region)
+			c.maps[c.kind][0].A.Read(c.region)
+			c.st = stSMap
+			return
+		}
 		if c.region == 0 && c.pos == 0 {
 			c.cnt.Sweeps++ // a sweep begins
 		}
 		c.issueGroup(c.pos)
+		c.st = stSEval
+	case stSMap:
+		c.left = load(c.maps[c.kind][0].A.Dout()).and(c.en)
+		c.present = load(c.sets[c.kind][0].A.Dout())
+		if c.left.empty() {
+			c.nextRegion() // nothing to evaluate, nothing hidden
+			return
+		}
+		c.mid = true
+		c.issueEmpty()
 		c.st = stSEval
 	case stSEval:
 		c.evalGroup()
@@ -269,7 +359,7 @@ func (c *Core) stepSearch() {
 			return
 		}
 		r, col := cellRC(c.kind, c.region, int(c.where[c.hv]), c.order, c.size)
-		c.setAssign(r*c.size+col, c.hv, false, retHidden, R, C, B)
+		c.setAssign(r*c.size+col, c.hv, false, retHidden, R, C, B, 0)
 		c.cnt.Hidden++
 	case stDecide:
 		c.dPair = c.cfg.Branch == BranchPair && c.pairV != 0 && c.bestN > 2
@@ -284,12 +374,12 @@ func (c *Core) stepSearch() {
 	case stDRead:
 		R, C, B := c.laneSets(0)
 		if c.dPair {
-			c.setAssign(c.best, c.pairV, true, retDecide, R, C, B)
+			c.setAssign(c.best, c.pairV, true, retDecide, R, C, B, 0)
 			c.aAlt = c.pairB + 1
 			return
 		}
 		cand := c.en.andNot(R.or(C).or(B))
-		c.setAssign(c.best, cand.lowest(), true, retDecide, R, C, B)
+		c.setAssign(c.best, cand.lowest(), true, retDecide, R, C, B, 0)
 	case stBAddr:
 		if c.top == 0 {
 			c.finish(sudoku.Unsolvable)
@@ -309,7 +399,7 @@ func (c *Core) stepSearch() {
 		c.st = stPRead
 	case stPRead:
 		R, C, B := c.laneSets(0)
-		c.setAssign(c.pCell, c.pV, false, retDecide, R, C, B)
+		c.setAssign(c.pCell, c.pV, false, retDecide, R, C, B, 0)
 		c.aMove = true
 	case stPrAddr:
 		if c.pptr == 0 {
@@ -341,7 +431,8 @@ func (c *Core) readHidden() {
 // the lanes after it read again); otherwise the next group is addressed.
 func (c *Core) evalGroup() {
 	for l := 0; l < c.nl; l++ {
-		j := c.pos + l
+		j := c.lanePos[l]
+		c.left = c.left.andNot(bit(j + 1))
 		if x := c.laneCell(l); x != 0 {
 			c.present = c.present.or(bit(x))
 			continue
@@ -355,7 +446,7 @@ func (c *Core) evalGroup() {
 			c.contradiction()
 			return
 		case 1:
-			c.setAssign(r*c.size+col, cand.lowest(), false, retSweep, R, C, B)
+			c.setAssign(r*c.size+col, cand.lowest(), false, retSweep, R, C, B, l)
 			c.aPos = j + 1
 			c.cnt.Naked++
 			return
@@ -382,6 +473,14 @@ func (c *Core) evalGroup() {
 			c.local, c.localN = r*c.size+col, n
 		}
 	}
+	if c.cfg.Visit == VisitEmpty {
+		if !c.left.empty() {
+			c.issueEmpty()
+			return
+		}
+		c.regionEnd()
+		return
+	}
 	if p := c.pos + c.nl; p < c.size {
 		c.issueGroup(p)
 		return
@@ -403,7 +502,7 @@ func (c *Core) scanGroup() {
 			continue
 		}
 		cell := c.pptr + l
-		c.setAssign(cell, cand.lowest(), true, retDecide, R, C, B)
+		c.setAssign(cell, cand.lowest(), true, retDecide, R, C, B, l)
 		c.aProbe, c.trial = true, true
 		c.pptr = cell + 1
 		return
@@ -415,8 +514,12 @@ func (c *Core) scanGroup() {
 	c.probeRoundEnd()
 }
 
-// setAssign loads the assign registers: ASSIGN writes next cycle.
-func (c *Core) setAssign(cell, v int, dec bool, ret int, R, C, B vset) {
+// setAssign loads the assign registers from lane l's reads: ASSIGN writes
+// next cycle.
+func (c *Core) setAssign(cell, v int, dec bool, ret int, R, C, B vset, l int) {
+	if c.cfg.Visit == VisitEmpty {
+		c.aM = c.laneMaps(l)
+	}
 	c.aCell, c.aVal, c.aDec, c.aRet = cell, v, dec, ret
 	c.aAlt, c.aMove, c.aProbe = 0, false, false
 	c.aR, c.aC, c.aB = R, C, B
@@ -430,6 +533,13 @@ func (c *Core) assign() {
 	c.writeCell(r, col, 0, c.aVal)
 	b := bit(c.aVal)
 	c.writeSets(r, col, c.aR.or(b), c.aC.or(b), c.aB.or(b))
+	if c.cfg.Visit == VisitEmpty {
+		var M [3]vset
+		for t := range M {
+			M[t] = c.aM[t].andNot(posBit(t, r, col, c.order))
+		}
+		c.writeMaps(r, col, M)
+	}
 	e := uint64(c.aCell) | uint64(c.aAlt)<<(c.cellW+1)
 	switch {
 	case c.aProbe:
@@ -457,6 +567,14 @@ func (c *Core) assign() {
 	}
 	switch c.aRet {
 	case retSweep:
+		if c.cfg.Visit == VisitEmpty {
+			if !c.left.empty() {
+				c.st = stSAddr
+				return
+			}
+			c.regionEnd()
+			return
+		}
 		if c.aPos < c.size {
 			c.pos = c.aPos
 			c.st = stSAddr
@@ -489,6 +607,7 @@ func (c *Core) backtrackClear() {
 		// second place (P_ADDR reads it after this cycle's writes)
 		c.writeCell(r, col, v, 0)
 		c.writeSets(r, col, R, C, B)
+		c.markEmpty(r, col)
 		c.top--
 		c.empties++
 		c.cnt.Undone++
@@ -503,6 +622,7 @@ func (c *Core) backtrackClear() {
 			c.undo = false
 			c.writeCell(r, col, v, 0)
 			c.writeSets(r, col, R, C, B)
+			c.markEmpty(r, col)
 			c.top--
 			c.empties++
 			c.cnt.Undone++
@@ -541,8 +661,22 @@ func (c *Core) backtrackClear() {
 	}
 	c.writeCell(r, col, v, 0)
 	c.writeSets(r, col, R, C, B)
+	c.markEmpty(r, col)
 	c.top--
 	c.empties++
 	c.cnt.Undone++
 	c.st = stBAddr
+}
+
+// markEmpty sets cell (r, col)'s bits in its three empty-map words, read
+// with the cell by lane 0 (VisitEmpty): the cell was cleared.
+func (c *Core) markEmpty(r, col int) {
+	if c.cfg.Visit != VisitEmpty {
+		return
+	}
+	M := c.laneMaps(0)
+	for t := range M {
+		M[t] = M[t].or(posBit(t, r, col, c.order))
+	}
+	c.writeMaps(r, col, M)
 }
