@@ -2,7 +2,7 @@
 
 // Propsweep is the sweep of version 3's options (docs/results.md, "The
 // sweep of the design's options"): every combination of propagation rules,
-// branching rule, lanes and probe phase given, on a set of FPT'09 puzzles,
+// branching rule, lanes, probe phase and sweep visit given, on a set of FPT'09 puzzles,
 // with the timing model (prop.Fast, equal to the cycle-level model cycle
 // for cycle) over the UART link at 100 MHz, and the resource estimate of
 // each configuration at max order 15. It prints one markdown table row per
@@ -10,8 +10,8 @@
 // slices (fitting configurations filled, the others hollow):
 //
 //	go run scripts/propsweep.go -set small -max-cycles 100000000
-//	go run scripts/propsweep.go -set suite -max-cycles 200000000 \
-//	    -rules hidden -branch first,mrv -lanes 1,2 -probe none,pairs -plot docs/img/prop_sweep
+//	go run scripts/propsweep.go -set suite -max-cycles 400000000 -rules hidden -branch first,mrv \
+//	    -lanes 1,2 -probe none,pairs -visit all,empty -plot docs/sweep-prop/score_vs_slices
 //
 // The score is the FPT'09 score over the orders the set holds: per order
 // the mean over its a- and b-puzzle of N⁶/t, a puzzle not in the set or not
@@ -61,16 +61,17 @@ func main() {
 	branches := flag.String("branch", "first,mrv", "branching rules, a list")
 	lanes := flag.String("lanes", "2", "lanes (--cpc), a list")
 	probes := flag.String("probe", "none,pairs", "probe phases, a list")
+	visits := flag.String("visit", "all", "sweep visits (all, empty), a list")
 	maxCycles := flag.Uint64("max-cycles", 100_000_000, "the sweep's search watchdog in cycles (0: t_max)")
 	plotPath := flag.String("plot", "", "draw score against slices to PATH.png and PATH.svg")
 	flag.Parse()
-	if err := run(*set, *dir, *rules, *branches, *lanes, *probes, *maxCycles, *plotPath); err != nil {
+	if err := run(*set, *dir, *rules, *branches, *lanes, *probes, *visits, *maxCycles, *plotPath); err != nil {
 		fmt.Fprintln(os.Stderr, "propsweep:", err)
 		os.Exit(1)
 	}
 }
 
-func run(set, dir, rules, branches, lanes, probes string, maxCycles uint64, plotPath string) error {
+func run(set, dir, rules, branches, lanes, probes, visits string, maxCycles uint64, plotPath string) error {
 	names, ok := sets[set]
 	if !ok {
 		return fmt.Errorf("-set %q is not small or suite", set)
@@ -88,8 +89,8 @@ func run(set, dir, rules, branches, lanes, probes string, maxCycles uint64, plot
 		return err
 	}
 	var pts []point
-	fmt.Println("| rules | branch | K | probe | solved | search cycles, sum | decisions, sum | probes, sum | score | of ceiling | slices m=15 | RAMB16 m=15 | fits | not solved |")
-	fmt.Println("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
+	fmt.Println("| rules | branch | K | probe | visit | solved | search cycles, sum | decisions, sum | probes, sum | score | of ceiling | slices m=15 | RAMB16 m=15 | fits | not solved |")
+	fmt.Println("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
 	for _, rs := range strings.Split(rules, ",") {
 		r, err := prop.ParseRules(rs)
 		if err != nil {
@@ -110,16 +111,22 @@ func run(set, dir, rules, branches, lanes, probes string, maxCycles uint64, plot
 					if err != nil {
 						return err
 					}
-					cfg := prop.DefaultConfig()
-					cfg.Rules, cfg.Branch, cfg.Lanes, cfg.Probe, cfg.MaxSearchCycles = r, b, k, p, maxCycles
-					pt, err := measure(cfg, names, grids, dev)
-					if err != nil {
-						return err
+					for _, vs := range strings.Split(visits, ",") {
+						v, err := prop.ParseVisit(vs)
+						if err != nil {
+							return err
+						}
+						cfg := prop.DefaultConfig()
+						cfg.Rules, cfg.Branch, cfg.Lanes, cfg.Probe, cfg.Visit, cfg.MaxSearchCycles = r, b, k, p, v, maxCycles
+						pt, err := measure(cfg, names, grids, dev)
+						if err != nil {
+							return err
+						}
+						pts = append(pts, pt)
+						fmt.Printf("| %s | %s | %d | %s | %s | %d of %d | %d | %d | %d | %.4g | %.3f | %d | %d | %v | %s |\n",
+							r, b, k, p, v, pt.solved, len(names), pt.search, pt.decisions, pt.probes, pt.score, pt.score/ceiling(names),
+							pt.slices, pt.bram, pt.fits, strings.Join(pt.unsolved, " "))
 					}
-					pts = append(pts, pt)
-					fmt.Printf("| %s | %s | %d | %s | %d of %d | %d | %d | %d | %.4g | %.3f | %d | %d | %v | %s |\n",
-						r, b, k, p, pt.solved, len(names), pt.search, pt.decisions, pt.probes, pt.score, pt.score/ceiling(names),
-						pt.slices, pt.bram, pt.fits, strings.Join(pt.unsolved, " "))
 				}
 			}
 		}
@@ -199,7 +206,7 @@ func draw2(pts []point, path string) error {
 			nofit = append(nofit, xy)
 		}
 		all = append(all, xy)
-		labels = append(labels, fmt.Sprintf("%s/%s/K%d/%s", short(pt.cfg.Rules.String()), pt.cfg.Branch, pt.cfg.Lanes, pt.cfg.Probe))
+		labels = append(labels, fmt.Sprintf("%s/%s/K%d/%s/%s", short(pt.cfg.Rules.String()), pt.cfg.Branch, pt.cfg.Lanes, pt.cfg.Probe, pt.cfg.Visit))
 	}
 	for _, s := range []struct {
 		xys    plotter.XYs

@@ -19,6 +19,7 @@ type solvePropJSON struct {
 	Rules    string        `json:"rules"`
 	Branch   string        `json:"branch"`
 	Probe    string        `json:"probe"`
+	Visit    string        `json:"visit"`
 	Counters prop.Counters `json:"counters"`
 }
 
@@ -43,10 +44,11 @@ func TestSolvePropJSON(t *testing.T) {
 	assert.Equal(t, "hidden", r.Rules)
 	assert.Equal(t, "first", r.Branch)
 	assert.Equal(t, "pairs", r.Probe)
+	assert.Equal(t, "empty", r.Visit)
 	assert.Equal(t, uint64(167), r.Cycles.Load)
 	assert.Equal(t, uint64(45), r.Counters.Propagated)
 	assert.Equal(t, 45, r.Counters.TrailPeak)
-	assert.Equal(t, 96, r.Resources.BRAM)
+	assert.Equal(t, 117, r.Resources.BRAM)
 	assert.True(t, r.Resources.Fits)
 	assert.Equal(t, sudoku.SampleSolution().Rows(), r.Solution)
 	assert.Equal(t, r.Cycles, runs[1].Cycles, "cycle and fast modes")
@@ -65,6 +67,9 @@ func TestSolvePropFlags(t *testing.T) {
 		{[]string{"--design", "bnb", "--rules", "naked"}, exitUsage},
 		{[]string{"--design", "prop", "--probe", "all"}, exitUsage},
 		{[]string{"--design", "bnb", "--probe", "pairs"}, exitUsage},
+		{[]string{"--design", "prop", "--visit", "some"}, exitUsage},
+		{[]string{"--design", "bnb", "--visit", "all"}, exitUsage},
+		{[]string{"--design", "prop", "--visit", "all", "--link", "direct"}, exitOK},
 		{[]string{"--design", "prop", "--probe", "none", "--link", "direct"}, exitOK},
 		{[]string{"--design", "prop", "--max-cycles", "10"}, exitFail},
 		{[]string{"--design", "prop", "--rules", "naked", "--branch", "first", "--cpc", "1", "--link", "direct"}, exitOK},
@@ -85,6 +90,10 @@ func TestResourcesProp(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "resources", "--design", "prop")
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, out, "At max order 11:")
+	assert.Contains(t, out, "At max order 15: ")
+	assert.Contains(t, out, "117 RAMB16s — fits the XC2VP30")
+	code, out, _ = runCmd(t, "", "resources", "--design", "prop", "--visit", "all")
+	require.Equal(t, exitOK, code)
 	assert.Contains(t, out, "At max order 15: ")
 	assert.Contains(t, out, "96 RAMB16s — fits the XC2VP30")
 	code, out, _ = runCmd(t, "", "resources", "--design", "prop", "--cpc", "4")

@@ -46,6 +46,12 @@ func EstimateProp(cfg prop.Config) (Report, error) {
 		{"ColSets", x.M, x.M},
 		{"BoxSets", x.M, x.M},
 	}
+	if cfg.Visit == prop.VisitEmpty {
+		mems = append(mems, []struct {
+			name         string
+			depth, width int
+		}{{"RowMap", x.M, x.M}, {"ColMap", x.M, x.M}, {"BoxMap", x.M, x.M}}...)
+	}
 	for _, m := range mems {
 		var ms []Memory
 		for k := 0; k < x.P; k++ {
@@ -70,6 +76,9 @@ func EstimateProp(cfg prop.Config) (Report, error) {
 		propAssign(x), propBacktrack(x), propControl(x, cfg))
 	if cfg.Probe == prop.ProbePairs {
 		blocks = append(blocks, propProbe(x))
+	}
+	if cfg.Visit == prop.VisitEmpty {
+		blocks = append(blocks, propVisit(x))
 	}
 	r := newReport(blocks)
 	r.Design, r.MaxOrder = "prop", cfg.MaxOrder
@@ -164,6 +173,9 @@ func propControl(x propDims, cfg prop.Config) Block {
 	if cfg.Probe == prop.ProbePairs {
 		states += 2
 	}
+	if cfg.Visit == prop.VisitEmpty {
+		states++ // S_MAP
+	}
 	l := fsm(states, 3).Add(counter(2)).Add(counter(x.wd)).Add(eq(x.wd))
 	return Block{Name: "Controller", Logic: l}
 }
@@ -184,6 +196,23 @@ func propProbe(x propDims) Block {
 		Add(counter(x.bM).Times(2)).Add(mux(2, 2*x.bM)).
 		Add(register(2 + 3)).Add(mux(2, x.bc+1))
 	return Block{Name: fmt.Sprintf("ProbeUnit (×%d lanes)", x.K), Logic: l}
+}
+
+// propVisit is the empty-cell sweep (VisitEmpty, docs/prop.md §3;
+// inferred, our design): the register of the region's positions not yet
+// evaluated (M flip-flops, each cleared by its lane's decoded position: a
+// LUT per bit per two lanes), K priority encoders in a chain finding the
+// next K positions (each masking the one before: a LUT per bit), the
+// map-word write data of ASSIGN and of the backtrack (three words ∧ ¬bit or
+// ∨ bit, the position decoded per kind) and the three map words held for
+// ASSIGN, and a 2:1 mux putting the region's own value set on the present
+// register.
+func propVisit(x propDims) Block {
+	l := Logic{LUT: x.M * ceilDiv(x.K+1, 2), FF: x.M, Paired: x.M}.
+		Add(priorityEncoder(x.M).Add(Logic{LUT: x.M}).Times(x.K)).Add(decoder(x.M).Times(x.K)).
+		Add(register(3 * x.M)).Add(decoder(x.M).Times(3)).Add(Logic{LUT: 3 * x.M}).
+		Add(mux(2, x.M))
+	return Block{Name: fmt.Sprintf("EmptyVisit (×%d lanes)", x.K), Logic: l}
 }
 
 // atLeastThree flags three or more of n lines set: a LUT per group of four

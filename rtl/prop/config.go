@@ -205,11 +205,13 @@ type Config struct {
 // copy), naked and hidden singles in all three region kinds, and the first
 // empty cell of the last sweep as the branching cell (as many decisions as
 // the fewest-candidates rule on the suite, fewer cycles on 04b–05b, and no
-// popcount per lane), and the probe phase over two-candidate cells, which
-// solves 15a (no other option does) for about 190 slices and no memory.
+// popcount per lane), the probe phase over two-candidate cells, which
+// solves 15a (no other option does) for about 190 slices and no memory,
+// and sweeps that visit only the empty cells (21 more RAMB16s at max order
+// 15, 117 of the device's 136), which cut 15a's search sixfold.
 func DefaultConfig() Config {
 	return Config{MaxOrder: 15, Lanes: 2, Rules: RulesHidden, Branch: BranchFirst, Probe: ProbePairs,
-		ClockHz: 100e6, Baud: 115200, Link: bnb.LinkUART}
+		Visit: VisitEmpty, ClockHz: 100e6, Baud: 115200, Link: bnb.LinkUART}
 }
 
 // ValidLanes lists the sweep widths the model supports.

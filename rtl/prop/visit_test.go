@@ -17,6 +17,42 @@ func empties(cfg Config) Config {
 	return cfg
 }
 
+// Order 2 by hand (docs/prop.md §3), one lane: a region costs S_ADDR and
+// S_MAP, then an S_EVAL per empty cell (HIDDEN after it), a full region
+// the two cycles alone.
+//
+//	(0,3) empty, VisitAll:   S_ADDR + 4 S_EVAL + ASSIGN = 6
+//	(0,3) empty, VisitEmpty: S_ADDR + S_MAP + S_EVAL + ASSIGN = 4
+//	(3,3) empty, VisitAll:   3 rows × (S_ADDR + 4 S_EVAL + HIDDEN) + 6 = 24
+//	(3,3) empty, VisitEmpty: 3 rows × (S_ADDR + S_MAP) + 4 = 10
+func TestVisitEmptyOrder2HandWorked(t *testing.T) {
+	solved := []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}
+	at := func(i int) *sudoku.Grid {
+		g := grid(t, 2, solved...)
+		g.Cells[i] = 0
+		return g
+	}
+	for _, tc := range []struct {
+		name   string
+		cell   int
+		visit  Visit
+		search uint64
+	}{
+		{"(0,3) all", 3, VisitAll, 6},
+		{"(0,3) empty", 3, VisitEmpty, 4},
+		{"(3,3) all", 15, VisitAll, 24},
+		{"(3,3) empty", 15, VisitEmpty, 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := direct(1, RulesHidden, BranchFirst)
+			cfg.Visit = tc.visit
+			res := runBoth(t, cfg, at(tc.cell))
+			require.Equal(t, sudoku.Solved, res.Status)
+			assert.Equal(t, Cycles{Load: 34, Search: tc.search}, res.Cycles)
+		})
+	}
+}
+
 // Visiting only the empty cells changes the cycles, never the search: both
 // models agree cycle for cycle, and every counter but the probe phase's
 // cycles equals the VisitAll run's (the same cells are evaluated in the
