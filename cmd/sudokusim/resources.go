@@ -35,7 +35,7 @@ ISE-style device utilization summary for --device.
 order --max-order (--population, --tournament); --design swarm is seed 002's
 engine array built for orders up to --max-order (--boards, --copy-width,
 --stack); --design prop is version 3, the propagating processor (--cpc
-lanes, --rules, --branch; docs/prop.md), and also says whether it fits at
+lanes, --rules, --branch, --probe, --visit; docs/prop.md), and also says whether it fits at
 max order 11 and 15. The GA, swarm and prop figures are uncalibrated structural estimates:
 the packing factor was fitted on the FPT'09 processor only.`
 
@@ -48,7 +48,7 @@ type resourceFlags struct {
 	population, tournament           int
 	boards, copyWidth, stack         int
 	inputFIFO                        int
-	rules, branch                    string
+	rules, branch, probe, visit      string
 	cpcSet                           bool
 }
 
@@ -58,7 +58,7 @@ var designFlags = map[string][]string{
 	"bnb":   {"cpc", "heuristics", "subset-units", "link", "clock-mhz", "baud", "input-fifo"},
 	"ga":    {"population", "tournament"},
 	"swarm": {"boards", "copy-width", "stack"},
-	"prop":  {"cpc", "link", "clock-mhz", "baud", "rules", "branch"},
+	"prop":  {"cpc", "link", "clock-mhz", "baud", "rules", "branch", "probe", "visit"},
 }
 
 // foreignFlags lists the flags set on fs that belong to a design other
@@ -110,6 +110,8 @@ func runResources(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.stack, "stack", ds.StackDepth, "swarm: boards the branch stack holds")
 	fs.StringVar(&f.rules, "rules", propDefaultRules(), "prop: propagation hardware (naked, hidden-rows, hidden)")
 	fs.StringVar(&f.branch, "branch", propDefaultBranch(), "prop: branching rule (mrv, first, mrv-rows, local, pair)")
+	fs.StringVar(&f.probe, "probe", propDefaultProbe(), "prop: probe phase before the first decision (none, pairs)")
+	fs.StringVar(&f.visit, "visit", propDefaultVisit(), "prop: cells a sweep evaluates (all, empty)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	blocks := fs.Bool("blocks", false, "also list every block's LUTs and flip-flops and every memory's mapping")
 	if done, status := parseFlags(fs, args, stderr); done {

@@ -29,6 +29,12 @@ func (f resourceFlags) propConfig() (prop.Config, error) {
 	if c.Branch, err = prop.ParseBranch(f.branch); err != nil {
 		return c, err
 	}
+	if c.Probe, err = prop.ParseProbe(f.probe); err != nil {
+		return c, err
+	}
+	if c.Visit, err = prop.ParseVisit(f.visit); err != nil {
+		return c, err
+	}
 	return c, c.Validate()
 }
 
@@ -38,8 +44,8 @@ func (f resourceFlags) estimateProp() (area.Report, string, error) {
 		return area.Report{}, "", err
 	}
 	r, err := area.EstimateProp(c)
-	return r, fmt.Sprintf("propagating processor (version 3): max order %d, %d lanes, rules %s, branch %s, link %s "+
-		"(uncalibrated structural estimate; RAMB16s exact)", c.MaxOrder, c.Lanes, c.Rules, c.Branch, c.Link), err
+	return r, fmt.Sprintf("propagating processor (version 3): max order %d, %d lanes, rules %s, branch %s, probe %s, visit %s, link %s "+
+		"(uncalibrated structural estimate; RAMB16s exact)", c.MaxOrder, c.Lanes, c.Rules, c.Branch, c.Probe, c.Visit, c.Link), err
 }
 
 // writePropOrders says whether the same configuration fits the device at
@@ -68,3 +74,5 @@ func writePropOrders(w io.Writer, f resourceFlags, d area.Device) error {
 // values.
 func propDefaultRules() string  { return prop.DefaultConfig().Rules.String() }
 func propDefaultBranch() string { return prop.DefaultConfig().Branch.String() }
+func propDefaultProbe() string  { return prop.DefaultConfig().Probe.String() }
+func propDefaultVisit() string  { return prop.DefaultConfig().Visit.String() }

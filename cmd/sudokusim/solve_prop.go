@@ -22,17 +22,19 @@ import (
 
 // propFlags are the flags only version 3 reads.
 type propFlags struct {
-	rules, branch *string
+	rules, branch, probe, visit *string
 }
 
 // propOnlyFlags names them, so other designs refuse them.
-var propOnlyFlags = map[string]bool{"rules": true, "branch": true}
+var propOnlyFlags = map[string]bool{"rules": true, "branch": true, "probe": true, "visit": true}
 
 func addPropFlags(fs *flag.FlagSet) propFlags {
 	d := prop.DefaultConfig()
 	return propFlags{
 		rules:  fs.String("rules", d.Rules.String(), "--design prop: propagation hardware: naked, hidden-rows or hidden"),
 		branch: fs.String("branch", d.Branch.String(), "--design prop: branching cell: mrv (fewest candidates), first (first empty), mrv-rows (fewest, chosen in row sweeps), local (fewest in the last placed cell's region) or pair (a region-value with two places when the fewest-candidates cell has more: Dancing Links' column choice)"),
+		probe:  fs.String("probe", d.Probe.String(), "--design prop: probe phase before the first decision: none, or pairs (every two-candidate cell's lower value tried and propagated; on a contradiction the other value is placed)"),
+		visit:  fs.String("visit", d.Visit.String(), "--design prop: cells a sweep evaluates: all, or empty (per-region maps of the empty cells; three more memories)"),
 	}
 }
 
@@ -40,7 +42,7 @@ func addPropFlags(fs *flag.FlagSet) propFlags {
 // with --design prop is refused by name.
 var propAccepted = map[string]bool{"design": true, "cpc": true, "max-order": true, "clock-mhz": true, "baud": true,
 	"link": true, "max-cycles": true, "mode": true, "vcd": true, "vcd-uart-only": true, "json": true, "device": true,
-	"index": true, "rules": true, "branch": true}
+	"index": true, "rules": true, "branch": true, "probe": true, "visit": true}
 
 // propFlagsSetElsewhere names the version-3 flags given to another design.
 func propFlagsSetElsewhere(fs *flag.FlagSet) []string {
@@ -62,6 +64,8 @@ type solvePropReport struct {
 	MaxOrder  int               `json:"max_order"`
 	Rules     string            `json:"rules"`
 	Branch    string            `json:"branch"`
+	Probe     string            `json:"probe"`
+	Visit     string            `json:"visit"`
 	ReplyCode uint8             `json:"reply_code"`
 	Counters  prop.Counters     `json:"counters"`
 	States    []bnb.StateCycles `json:"states,omitempty"`
@@ -102,6 +106,12 @@ func runSolveProp(fs *flag.FlagSet, pf propFlags, stdout, stderr io.Writer) int 
 	}
 	if cfg.Branch, err = prop.ParseBranch(*pf.branch); err != nil {
 		return usageError(stderr, "solve", "--branch: %v", err)
+	}
+	if cfg.Probe, err = prop.ParseProbe(*pf.probe); err != nil {
+		return usageError(stderr, "solve", "--probe: %v", err)
+	}
+	if cfg.Visit, err = prop.ParseVisit(*pf.visit); err != nil {
+		return usageError(stderr, "solve", "--visit: %v", err)
 	}
 	if err := cfg.Validate(); err != nil {
 		return usageError(stderr, "solve", "%v", err)
@@ -170,7 +180,7 @@ func runSolveProp(fs *flag.FlagSet, pf propFlags, stdout, stderr io.Writer) int 
 		}
 	}
 	rep := solvePropReport{Mode: mode, Link: cfg.Link.String(), CPC: cfg.Lanes, MaxOrder: cfg.MaxOrder,
-		Rules: cfg.Rules.String(), Branch: cfg.Branch.String(), ReplyCode: res.ReplyCode, Counters: res.Counters, States: res.States}
+		Rules: cfg.Rules.String(), Branch: cfg.Branch.String(), Probe: cfg.Probe.String(), Visit: cfg.Visit.String(), ReplyCode: res.ReplyCode, Counters: res.Counters, States: res.States}
 	rep.Design = "prop"
 	rep.Order = g.Order
 	rep.Status = res.Status.String()
@@ -208,8 +218,8 @@ func writeSolvePropText(w io.Writer, source string, g *sudoku.Grid, rep *solvePr
 	if !fit.Fits {
 		fmt.Fprintf(w, "NOTE: this configuration does NOT fit the %s (%s); a what-if.\n", fit.Device, fit.Limiting)
 	}
-	fmt.Fprintf(w, "propagating processor (version 3), rules %s, branch %s, %d lanes, max order %d, %s link, %s mode\n",
-		rep.Rules, rep.Branch, rep.CPC, rep.MaxOrder, rep.Link, rep.Mode)
+	fmt.Fprintf(w, "propagating processor (version 3), rules %s, branch %s, probe %s, visit %s, %d lanes, max order %d, %s link, %s mode\n",
+		rep.Rules, rep.Branch, rep.Probe, rep.Visit, rep.CPC, rep.MaxOrder, rep.Link, rep.Mode)
 	fmt.Fprintf(w, "puzzle     %s (order %d, %d empty cells)\n", source, rep.Order, g.Empty())
 	status := rep.Status
 	if res.ReplyCode != 0 {
@@ -221,6 +231,10 @@ func writeSolvePropText(w io.Writer, source string, g *sudoku.Grid, rep *solvePr
 	k := res.Counters
 	fmt.Fprintf(w, "search     %d decisions, %d propagated (%d naked, %d hidden), %d backtracks, %d undone, %d sweeps, trail peak %d\n",
 		k.Decisions, k.Propagated, k.Naked, k.Hidden, k.Backtracks, k.Undone, k.Sweeps, k.TrailPeak)
+	if rep.Probe != prop.ProbeNone.String() {
+		fmt.Fprintf(w, "probe      %d trials, %d failed (other value placed), %d rounds, %d cycles\n",
+			k.Probes, k.FailedProbes, k.ProbeRounds, k.ProbeCycles)
+	}
 	within := "met"
 	if !rep.WithinTMax {
 		within = "NOT met"

@@ -46,6 +46,12 @@ func EstimateProp(cfg prop.Config) (Report, error) {
 		{"ColSets", x.M, x.M},
 		{"BoxSets", x.M, x.M},
 	}
+	if cfg.Visit == prop.VisitEmpty {
+		mems = append(mems, []struct {
+			name         string
+			depth, width int
+		}{{"RowMap", x.M, x.M}, {"ColMap", x.M, x.M}, {"BoxMap", x.M, x.M}}...)
+	}
 	for _, m := range mems {
 		var ms []Memory
 		for k := 0; k < x.P; k++ {
@@ -67,7 +73,13 @@ func EstimateProp(cfg prop.Config) (Report, error) {
 	}
 	blocks = append(blocks, Block{Name: "Trail", Logic: counter(x.bc + 1), Memories: []Memory{trail}})
 	blocks = append(blocks, propLoader(x), propAddress(x), propLanes(x, cfg), propRegion(x, cfg),
-		propAssign(x), propBacktrack(x), propControl(x))
+		propAssign(x), propBacktrack(x), propControl(x, cfg))
+	if cfg.Probe == prop.ProbePairs {
+		blocks = append(blocks, propProbe(x))
+	}
+	if cfg.Visit == prop.VisitEmpty {
+		blocks = append(blocks, propVisit(x))
+	}
 	r := newReport(blocks)
 	r.Design, r.MaxOrder = "prop", cfg.MaxOrder
 	return r, nil
@@ -154,9 +166,64 @@ func propBacktrack(x propDims) Block {
 	return Block{Name: "Backtracker", Logic: l}
 }
 
-// propControl is the FSM (18 states), the quiet counter and the search
-// watchdog.
-func propControl(x propDims) Block {
-	l := fsm(18, 3).Add(counter(2)).Add(counter(x.wd)).Add(eq(x.wd))
+// propControl is the FSM (18 states, 20 with the probe phase's PR_ADDR and
+// PR_EVAL), the quiet counter and the search watchdog.
+func propControl(x propDims, cfg prop.Config) Block {
+	states := 18
+	if cfg.Probe == prop.ProbePairs {
+		states += 2
+	}
+	if cfg.Visit == prop.VisitEmpty {
+		states++ // S_MAP
+	}
+	l := fsm(states, 3).Add(counter(2)).Add(counter(x.wd)).Add(eq(x.wd))
 	return Block{Name: "Controller", Logic: l}
+}
+
+// propProbe is the probe phase (ProbePairs, docs/prop.md §3; inferred,
+// our design): per lane an "exactly two candidates" detect (the lane's
+// at-least-two tree is there already; an at-least-three tree beside it and
+// a LUT to combine), the first such lane among K (a priority encoder), the
+// trial's cell index (the pointer plus the lane: an adder), the scan
+// pointer (row and position counters, loaded into the sweep's address
+// generator through a 2:1 mux) kept across the trial's sweeps, the phase
+// register (2 bits) and the trial, undo and round-failed flags, and the
+// trail's write data for the failed trial's entry rewritten without its
+// flag (a 2:1 mux). No memory: a trial is an ordinary flagged trail entry.
+func propProbe(x propDims) Block {
+	per := atLeastThree(x.M).Add(Logic{LUT: 1})
+	l := per.Times(x.K).Add(priorityEncoder(x.K)).Add(adder(x.bc)).
+		Add(counter(x.bM).Times(2)).Add(mux(2, 2*x.bM)).
+		Add(register(2 + 3)).Add(mux(2, x.bc+1))
+	return Block{Name: fmt.Sprintf("ProbeUnit (×%d lanes)", x.K), Logic: l}
+}
+
+// propVisit is the empty-cell sweep (VisitEmpty, docs/prop.md §3;
+// inferred, our design): the register of the region's positions not yet
+// evaluated (M flip-flops, each cleared by its lane's decoded position: a
+// LUT per bit per two lanes), K priority encoders in a chain finding the
+// next K positions (each masking the one before: a LUT per bit), the
+// map-word write data of ASSIGN and of the backtrack (three words ∧ ¬bit or
+// ∨ bit, the position decoded per kind) and the three map words held for
+// ASSIGN, and a 2:1 mux putting the region's own value set on the present
+// register.
+func propVisit(x propDims) Block {
+	l := Logic{LUT: x.M * ceilDiv(x.K+1, 2), FF: x.M, Paired: x.M}.
+		Add(priorityEncoder(x.M).Add(Logic{LUT: x.M}).Times(x.K)).Add(decoder(x.M).Times(x.K)).
+		Add(register(3 * x.M)).Add(decoder(x.M).Times(3)).Add(Logic{LUT: 3 * x.M}).
+		Add(mux(2, x.M))
+	return Block{Name: fmt.Sprintf("EmptyVisit (×%d lanes)", x.K), Logic: l}
+}
+
+// atLeastThree flags three or more of n lines set: a LUT per group of four
+// lines ("three of these four"), then a binary tree of (any, two, three)
+// nodes whose "three" output (a3 ∨ b3 ∨ a2∧b1 ∨ a1∧b2, six inputs) takes two
+// LUTs per merge; the "any" and "two" halves are the lane's OR and
+// at-least-two trees, counted there.
+func atLeastThree(n int) Logic {
+	if n < 3 {
+		return Logic{}
+	}
+	g := ceilDiv(n, 4)
+	return Logic{LUT: g + 2*(g-1)}
 }

@@ -9,6 +9,14 @@ import (
 	"sudokusim/rtl/prop"
 )
 
+// visitAll is the default configuration with sweeps over every cell (no
+// empty-cell maps): the memories of docs/prop.md §1's first table.
+func visitAll() prop.Config {
+	c := prop.DefaultConfig()
+	c.Visit = prop.VisitAll
+	return c
+}
+
 // Version 3's memories at max order 15 (C = 50,625 cells, M = 225 values),
 // counted by bram.Map: GridMem 50,625 × 8 → 25 RAMB16s in 2K×9; each value
 // set 225 × 225 → 7 in 512×36; the trail 50,625 × 17 → 50 in 1K×18. One
@@ -26,7 +34,7 @@ func TestEstimatePropMemories(t *testing.T) {
 		{15, 4, 142, false},
 		{11, 4, 54, true},
 	} {
-		cfg := prop.DefaultConfig()
+		cfg := visitAll()
 		cfg.MaxOrder, cfg.Lanes = tc.maxOrder, tc.lanes
 		r, err := EstimateProp(cfg)
 		require.NoError(t, err)
@@ -38,7 +46,7 @@ func TestEstimatePropMemories(t *testing.T) {
 			assert.Equal(t, "RAMB16s", f.Limiting)
 		}
 	}
-	r, err := EstimateProp(prop.DefaultConfig())
+	r, err := EstimateProp(visitAll())
 	require.NoError(t, err)
 	byName := map[string]int{}
 	for _, m := range r.Memories() {
@@ -76,7 +84,7 @@ func TestEstimatePropMonotone(t *testing.T) {
 func TestEstimatePropPairTrail(t *testing.T) {
 	dev, err := LookupDevice("XC2VP30")
 	require.NoError(t, err)
-	base := prop.DefaultConfig()
+	base := visitAll()
 	base.Branch = prop.BranchMRV
 	pair := base
 	pair.Branch = prop.BranchPair
@@ -91,4 +99,61 @@ func TestEstimatePropPairTrail(t *testing.T) {
 	r11, err := EstimateProp(pair)
 	require.NoError(t, err)
 	assert.True(t, r11.Fit(dev).Fits)
+}
+
+// The probe phase adds logic (the exactly-two detect per lane, the scan
+// pointer, two FSM states) and no memory: a trial is an ordinary trail
+// entry, so the RAMB16 count is unchanged and max order 15 still fits.
+func TestEstimatePropProbe(t *testing.T) {
+	dev, err := LookupDevice("XC2VP30")
+	require.NoError(t, err)
+	for _, k := range []int{1, 2} {
+		off := visitAll()
+		off.Lanes, off.Probe = k, prop.ProbeNone
+		on := off
+		on.Probe = prop.ProbePairs
+		ro, err := EstimateProp(off)
+		require.NoError(t, err)
+		rp, err := EstimateProp(on)
+		require.NoError(t, err)
+		assert.Equal(t, ro.RAMB16, rp.RAMB16, "K=%d", k)
+		assert.Equal(t, 96, rp.RAMB16, "K=%d", k)
+		assert.Greater(t, rp.Slices, ro.Slices, "K=%d", k)
+		assert.True(t, rp.Fit(dev).Fits, "K=%d", k)
+	}
+}
+
+// Visiting only the empty cells adds three maps of M × M bits (7 RAMB16s
+// each at max order 15, as the value sets): 96 + 21 = 117 RAMB16s with one
+// or two lanes, which fits the XC2VP30's 136; four lanes need a second copy
+// of everything but the trail, 2·67 + 50 = 184, which does not.
+func TestEstimatePropVisitEmpty(t *testing.T) {
+	dev, err := LookupDevice("XC2VP30")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		lanes, bram int
+		fits        bool
+	}{{1, 117, true}, {2, 117, true}, {4, 184, false}} {
+		cfg := prop.DefaultConfig()
+		require.Equal(t, prop.VisitEmpty, cfg.Visit)
+		cfg.Lanes = tc.lanes
+		r, err := EstimateProp(cfg)
+		require.NoError(t, err)
+		assert.Equal(t, tc.bram, r.RAMB16, "K=%d", tc.lanes)
+		assert.Equal(t, tc.fits, r.Fit(dev).Fits, "K=%d", tc.lanes)
+		all := cfg
+		all.Visit = prop.VisitAll
+		ra, err := EstimateProp(all)
+		require.NoError(t, err)
+		assert.Greater(t, r.Slices, ra.Slices, "K=%d", tc.lanes)
+	}
+	r, err := EstimateProp(prop.DefaultConfig())
+	require.NoError(t, err)
+	byName := map[string]int{}
+	for _, m := range r.Memories() {
+		byName[m.Name] = m.RAMB16
+	}
+	assert.Equal(t, map[string]int{"GridMem0": 25, "RowSets0": 7, "ColSets0": 7, "BoxSets0": 7,
+		"RowMap0": 7, "ColMap0": 7, "BoxMap0": 7, "Trail": 50}, byName)
+	assert.Less(t, r.MemoryBits(), CandidateBits(15), "still no N⁶-bit candidate memory")
 }

@@ -22,6 +22,7 @@ const (
 	stLSet                   // load: a given's bit into the three sets (clash check)
 	stSAddr                  // sweep: address the next lane group
 	stSEval                  // sweep: evaluate a lane group, address the next
+	stSMap                   // sweep (VisitEmpty): the region's empty map and value set arrive
 	stAssign                 // place a value: grid, three sets, trail
 	stHidden                 // region end: hidden singles and values with no place
 	stHAddr                  // address the cell of the next hidden single
@@ -33,14 +34,16 @@ const (
 	stBClear                 // clear it, or move a decision to its next value
 	stPAddr                  // pair: address the second place of an undone pair decision
 	stPRead                  // pair: its sets; the value goes there (ASSIGN next)
+	stPrAddr                 // probe: address the scan's lane group at the pointer
+	stPrEval                 // probe: find a two-candidate cell, address the next group
 	stAnswer                 // tx: the ResponseUnit sends the answer
 	stDrain                  // tx: the last byte is on the line
 	stHalt                   // nothing left to do (direct link)
 	numStates
 )
 
-var stateNames = [...]string{"WAIT_FRAME", "L_CLEAR", "L_ADDR", "L_SET", "S_ADDR", "S_EVAL", "ASSIGN",
-	"HIDDEN", "H_ADDR", "H_CHECK", "DECIDE", "D_READ", "B_ADDR", "B_CELL", "B_CLEAR", "P_ADDR", "P_READ", "ANSWER", "DRAIN", "HALT"}
+var stateNames = [...]string{"WAIT_FRAME", "L_CLEAR", "L_ADDR", "L_SET", "S_ADDR", "S_EVAL", "S_MAP", "ASSIGN",
+	"HIDDEN", "H_ADDR", "H_CHECK", "DECIDE", "D_READ", "B_ADDR", "B_CELL", "B_CLEAR", "P_ADDR", "P_READ", "PR_ADDR", "PR_EVAL", "ANSWER", "DRAIN", "HALT"}
 
 func (s state) String() string { return stateNames[s] }
 
@@ -49,6 +52,13 @@ const (
 	retSweep = iota
 	retHidden
 	retDecide
+)
+
+// The probe phase's progress (probeSt).
+const (
+	probeBefore = iota // the first fixpoint starts it
+	probeActive        // scanning, or a trial or its undo in flight
+	probeDone          // over (or not built): fixpoints go to DECIDE
 )
 
 // stateBits is the width of the traced state register.
@@ -78,6 +88,7 @@ type Core struct {
 
 	grid  []*bram.Memory
 	sets  [3][]*bram.Memory
+	maps  [3][]*bram.Memory // VisitEmpty: per region, its empty positions
 	trail *bram.Memory
 	cellW int // bits of a cell index in a trail word
 	altW  int // bits of a pair decision's second place +1 (BranchPair only)
@@ -127,6 +138,16 @@ type Core struct {
 	bAlt          int        // B_CELL: the entry's second place +1
 	pCell, pV     int        // P_ADDR / P_READ: the place and value
 	quiet         int        // consecutive sweeps without a placement
+	left          vset       // VisitEmpty: the region's empty positions not yet evaluated (bit p+1)
+	mid           bool       // VisitEmpty: left is loaded (S_ADDR resumes the region)
+	lanePos       [8]int     // the region position of each lane in flight
+	aM            [3]vset    // ASSIGN: the cell's row, column and box map words
+	probeSt       int        // probe phase: probeBefore, probeActive, probeDone
+	pptr          int        // probe: the scan pointer (cell index, row-major)
+	trial         bool       // probe: a trial placement is on the trail
+	undo          bool       // probe: the trial reached a fixpoint and is being undone
+	roundFailed   bool       // probe: a trial of this round met a contradiction
+	aProbe        bool       // ASSIGN: the placement is a trial
 	placed        bool       // this sweep placed a value
 	hidden        vset
 	hv            int
@@ -177,6 +198,13 @@ func newCore(cfg Config, s *sim.Scheduler) (*Core, error) {
 				return nil, err
 			}
 			c.sets[t] = append(c.sets[t], mem)
+			if cfg.Visit == VisitEmpty {
+				mm, err := bram.NewMemory(fmt.Sprintf("%smap%d", name, k), m, m, bram.WriteFirst, bram.WriteFirst)
+				if err != nil {
+					return nil, err
+				}
+				c.maps[t] = append(c.maps[t], mm)
+			}
 		}
 	}
 	if cfg.Branch == BranchPair {
@@ -196,6 +224,9 @@ func (c *Core) Memories() []*bram.Memory {
 	out := append([]*bram.Memory(nil), c.grid...)
 	for t := range c.sets {
 		out = append(out, c.sets[t]...)
+	}
+	for t := range c.maps {
+		out = append(out, c.maps[t]...)
 	}
 	return append(out, c.trail)
 }
@@ -302,6 +333,11 @@ func (c *Core) Err() error {
 				return err
 			}
 		}
+		for _, m := range c.maps[t] {
+			if err := m.Err(); err != nil {
+				return err
+			}
+		}
 	}
 	return c.trail.Err()
 }
@@ -320,6 +356,11 @@ func (c *Core) edge() {
 		c.sets[0][k].Edge()
 		c.sets[1][k].Edge()
 		c.sets[2][k].Edge()
+		for t := range c.maps {
+			if k < len(c.maps[t]) {
+				c.maps[t][k].Edge()
+			}
+		}
 	}
 	c.trail.Edge()
 }
@@ -347,6 +388,9 @@ func (c *Core) step() {
 	default:
 		c.hist[c.st]++
 		c.searchCyc++
+		if c.probeSt == probeActive {
+			c.cnt.ProbeCycles++
+		}
 		c.stepSearch()
 		if c.searching() && c.searchCyc >= c.limit {
 			c.finish(sudoku.Timeout)
@@ -355,7 +399,7 @@ func (c *Core) step() {
 	c.edge()
 }
 
-func (c *Core) searching() bool { return c.st >= stSAddr && c.st <= stPRead }
+func (c *Core) searching() bool { return c.st >= stSAddr && c.st <= stPrEval }
 
 // finish ends the load or search phase with a status and starts the answer.
 func (c *Core) finish(s Status) {
@@ -417,6 +461,9 @@ func (c *Core) Signals() []sim.Signal {
 		{Name: "pos", Width: 8, Value: func() uint64 { return uint64(uint8(c.pos)) }},
 		{Name: "empties", Width: 16, Value: func() uint64 { return uint64(uint16(c.empties)) }},
 		{Name: "trail_top", Width: 16, Value: func() uint64 { return uint64(uint16(c.top)) }},
+		{Name: "probe", Width: 2, Value: func() uint64 { return uint64(c.probeSt) }},
+		{Name: "probe_trial", Width: 1, Value: func() uint64 { return b2u(c.trial) }},
+		{Name: "probe_ptr", Width: 16, Value: func() uint64 { return uint64(uint16(c.pptr)) }},
 		{Name: "tx_valid", Width: 1, Value: func() uint64 { return b2u(c.txOut.valid) }},
 	}
 }

@@ -82,9 +82,10 @@ type fastRun struct {
 	cnt             Counters
 	box0            []int // box of each cell
 	where, where2   [256]int
-	pairV           int // BranchPair: the sweep's first pair value, 0 for none
-	pairA, pairB    int // its two places
-	last            int // the last placed cell, -1 for none
+	pairV           int      // BranchPair: the sweep's first pair value, 0 for none
+	pairA, pairB    int      // its two places
+	all, empty      [256]int // a region's positions: every one, the empty ones (VisitEmpty)
+	last            int      // the last placed cell, -1 for none
 }
 
 func newFastRun(cfg Config, g *sudoku.Grid) *fastRun {
@@ -94,6 +95,9 @@ func newFastRun(cfg Config, g *sudoku.Grid) *fastRun {
 		limit: cfg.SearchLimit(n), box0: make([]int, s*s), last: -1}
 	for i := range f.box0 {
 		f.box0[i] = boxOf(i/s, i%s, n)
+	}
+	for j := range f.all {
+		f.all[j] = j
 	}
 	return f
 }
@@ -153,18 +157,30 @@ const (
 	timedOut
 )
 
+// How a value was placed (what ASSIGN counts and whether its trail entry
+// is flagged).
+type placement int
+
+const (
+	byRule     placement = iota // a naked or hidden single
+	byDecision                  // DECIDE's value: flagged
+	byMove                      // a pair's second place on backtrack: a decision, not flagged
+	byProbe                     // a probe's trial: flagged
+)
+
 // assign is the ASSIGN cycle: the value goes in, the trail grows.
-// alt is a pair decision's second place +1 (0: none); move is the pair's
-// second place taken on backtrack (counted as a decision, trailed as a
-// placement with no alternative).
-func (f *fastRun) assign(i, v int, dec bool, alt int32, move bool) (outcome, bool) {
+// alt is a pair decision's second place +1 (0: none).
+func (f *fastRun) assign(i, v int, how placement, alt int32) (outcome, bool) {
 	f.place(i, v)
 	e := int32(i)
-	switch {
-	case dec:
+	switch how {
+	case byDecision:
 		e = -1 - e
 		f.cnt.Decisions++
-	case move:
+	case byProbe:
+		e = -1 - e
+		f.cnt.Probes++
+	case byMove:
 		f.cnt.Decisions++
 	default:
 		f.cnt.Propagated++
@@ -202,23 +218,42 @@ func (f *fastRun) propagate() (outcome, int) {
 		f.pairV = 0
 		for region := 0; region < f.s; region++ {
 			var once, twice, thrice, present vset
-			j := 0
 			if f.tick() { // S_ADDR
 				return timedOut, 0
 			}
-			for j < f.s {
-				// one S_EVAL cycle: up to K lanes from j
+			// the positions the sweep evaluates: all, or the empty ones
+			ps := f.all[:f.s]
+			if f.cfg.Visit == VisitEmpty {
+				if f.tick() { // S_MAP
+					return timedOut, 0
+				}
+				present = f.own(kind, region)
+				np := 0
+				for j := 0; j < f.s; j++ {
+					if r, c := cellRC(kind, region, j, f.n, f.s); f.cells[r*f.s+c] == 0 {
+						f.empty[np] = j
+						np++
+					}
+				}
+				if np == 0 {
+					continue // nothing to evaluate, nothing hidden
+				}
+				ps = f.empty[:np]
+			}
+			for q := 0; q < len(ps); {
+				// one S_EVAL cycle: up to K lanes from ps[q]
+				nl := min(K, len(ps)-q)
 				if f.tick() {
 					// the watchdog fires at the end of this cycle, after its work
-					if o, done := f.evalGroupAtLimit(kind, region, j, K, &once, &twice, &present, where); done {
+					if o, done := f.evalGroupAtLimit(kind, region, ps[q:q+nl]); done {
 						return o, 0
 					}
 					return timedOut, 0
 				}
-				nl := min(K, f.s-j)
 				naked := -1
 				for l := 0; l < nl; l++ {
-					r, c := cellRC(kind, region, j+l, f.n, f.s)
+					j := ps[q+l]
+					r, c := cellRC(kind, region, j, f.n, f.s)
 					i := r*f.s + c
 					if x := f.cells[i]; x != 0 {
 						present = present.or(bit(int(x)))
@@ -234,7 +269,7 @@ func (f *fastRun) propagate() (outcome, int) {
 						naked = l
 						f.cnt.Naked++
 						v := cd.lowest()
-						if o, done := f.assign(i, v, false, 0, false); done {
+						if o, done := f.assign(i, v, byRule, 0); done {
 							return o, 0
 						}
 						present = present.or(bit(v))
@@ -243,13 +278,13 @@ func (f *fastRun) propagate() (outcome, int) {
 					}
 					for fresh := cd.andNot(once); !fresh.empty(); {
 						v := fresh.lowest()
-						where[v] = j + l
+						where[v] = j
 						fresh = fresh.andNot(bit(v))
 					}
 					if f.cfg.Branch == BranchPair {
 						for second := cd.and(once).andNot(twice); !second.empty(); {
 							v := second.lowest()
-							where2[v] = j + l
+							where2[v] = j
 							second = second.andNot(bit(v))
 						}
 						thrice = thrice.or(twice.and(cd))
@@ -264,13 +299,13 @@ func (f *fastRun) propagate() (outcome, int) {
 					}
 				}
 				if naked >= 0 {
-					j += naked + 1
-					if j < f.s && f.tick() { // S_ADDR after ASSIGN
+					q += naked + 1
+					if q < len(ps) && f.tick() { // S_ADDR after ASSIGN
 						return timedOut, 0
 					}
 					continue
 				}
-				j += nl
+				q += nl
 			}
 			if !f.cfg.Rules.hidden() {
 				continue
@@ -312,7 +347,7 @@ func (f *fastRun) propagate() (outcome, int) {
 				if !ok {
 					return conflict, 0
 				}
-				if o, done := f.assign(i, v, false, 0, false); done {
+				if o, done := f.assign(i, v, byRule, 0); done {
 					return o, 0
 				}
 				placed = true
@@ -341,9 +376,9 @@ func (f *fastRun) propagate() (outcome, int) {
 
 // evalGroupAtLimit applies the counters of the S_EVAL cycle in which the
 // watchdog fires (the FSM does the cycle's work, then stops).
-func (f *fastRun) evalGroupAtLimit(kind, region, j, K int, once, twice, present *vset, where *[256]int) (outcome, bool) {
-	for l := 0; l < min(K, f.s-j); l++ {
-		r, c := cellRC(kind, region, j+l, f.n, f.s)
+func (f *fastRun) evalGroupAtLimit(kind, region int, group []int) (outcome, bool) {
+	for _, j := range group {
+		r, c := cellRC(kind, region, j, f.n, f.s)
 		i := r*f.s + c
 		if f.cells[i] != 0 {
 			continue
@@ -360,8 +395,10 @@ func (f *fastRun) evalGroupAtLimit(kind, region, j, K int, once, twice, present 
 	return timedOut, true
 }
 
-// search is the search phase: propagate, decide, backtrack.
+// search is the search phase: propagate, probe at the first fixpoint,
+// decide, backtrack.
 func (f *fastRun) search() Status {
+	probe := f.cfg.Probe == ProbePairs
 	for {
 		o, best := f.propagate()
 		switch o {
@@ -370,6 +407,15 @@ func (f *fastRun) search() Status {
 		case timedOut:
 			return sudoku.Timeout
 		case fixpoint:
+			if probe {
+				// the probe phase, then a propagation round finds the
+				// branching cell
+				probe = false
+				if st, done := f.probe(); done {
+					return st
+				}
+				continue
+			}
 			// DECIDE, D_READ, ASSIGN
 			if f.tick() || f.tick() {
 				return sudoku.Timeout
@@ -381,7 +427,7 @@ func (f *fastRun) search() Status {
 			} else {
 				v = f.cand(best).lowest()
 			}
-			if o, done := f.assign(cell, v, true, alt, false); done {
+			if o, done := f.assign(cell, v, byDecision, alt); done {
 				if o == solved {
 					return sudoku.Solved
 				}
@@ -413,7 +459,7 @@ func (f *fastRun) search() Status {
 				if f.tick() || f.tick() || f.tick() {
 					return sudoku.Timeout
 				}
-				if o, done := f.assign(int(a-1), v, false, 0, true); done {
+				if o, done := f.assign(int(a-1), v, byMove, 0); done {
 					if o == solved {
 						return sudoku.Solved
 					}
@@ -440,4 +486,150 @@ func (f *fastRun) search() Status {
 			}
 		}
 	}
+}
+
+// probe is the probe phase (ProbePairs) from the first fixpoint: rounds of
+// PR_ADDR / PR_EVAL over the grid in row-major lane groups; each empty cell
+// with two candidates gets a trial (ASSIGN of its lower value, flagged),
+// propagated; the trail is then unwound to the trial (B_ADDR, B_CELL,
+// B_CLEAR per entry): at a fixpoint the trial is undone too and the scan
+// goes on, on a contradiction the trial's cell takes its other value at the
+// root and propagation runs there. It reports done with the run's status
+// when the run ended in the phase.
+func (f *fastRun) probe() (Status, bool) {
+	start := f.cyc
+	defer func() { f.cnt.ProbeCycles = f.cyc - start }()
+	K, cells := f.cfg.Lanes, f.s*f.s
+	for {
+		failed := false
+		p := 0
+	scan:
+		for {
+			// PR_ADDR
+			if p == 0 {
+				f.cnt.ProbeRounds++
+			}
+			if f.tick() {
+				return sudoku.Timeout, true
+			}
+			if p >= cells {
+				break // the last cell was a trial: the round ends here
+			}
+			trial := -1
+			for trial < 0 {
+				// PR_EVAL: the group at p
+				nl := min(K, f.s-p%f.s)
+				for l := 0; l < nl; l++ {
+					if i := p + l; f.cells[i] == 0 && f.cand(i).count() == 2 {
+						trial = i
+						break
+					}
+				}
+				if f.tick() {
+					return sudoku.Timeout, true
+				}
+				if trial < 0 {
+					if p += nl; p >= cells {
+						break scan
+					}
+				}
+			}
+			p = trial + 1
+			if o, done := f.assign(trial, f.cand(trial).lowest(), byProbe, 0); done {
+				return f.ended(o), true
+			}
+			o, _ := f.propagate()
+			if o == solved || o == timedOut {
+				return f.ended(o), true
+			}
+			// unwind to the trial
+			for {
+				e := f.trail[len(f.trail)-1]
+				if f.tick() || f.tick() { // B_ADDR, B_CELL
+					return sudoku.Timeout, true
+				}
+				if e >= 0 {
+					f.unplace(int(e))
+					f.pop()
+					if f.tick() {
+						return sudoku.Timeout, true
+					}
+					continue
+				}
+				i := int(-1 - e)
+				v := int(f.cells[i])
+				f.unplace(i)
+				if o == fixpoint {
+					f.pop()
+					if f.tick() {
+						return sudoku.Timeout, true
+					}
+					break
+				}
+				// failed: the other value at the root, the entry unflagged
+				f.place(i, f.cand(i).and(above(v, f.s)).lowest())
+				f.trail[len(f.trail)-1] = int32(i)
+				f.last = i
+				f.cnt.FailedProbes++
+				failed = true
+				if f.tick() {
+					return sudoku.Timeout, true
+				}
+				switch o, _ := f.propagate(); o {
+				case solved, timedOut:
+					return f.ended(o), true
+				case conflict:
+					return f.unwindRoot(), true
+				}
+				break
+			}
+		}
+		if !failed {
+			return 0, false
+		}
+	}
+}
+
+// pop removes the trail's top entry after its cell was cleared.
+func (f *fastRun) pop() {
+	f.trail, f.alt = f.trail[:len(f.trail)-1], f.alt[:len(f.alt)-1]
+	f.empties++
+	f.cnt.Undone++
+}
+
+// unwindRoot is a contradiction with no decision on the trail: every entry
+// is undone (three cycles each) and B_ADDR finds the trail empty.
+func (f *fastRun) unwindRoot() Status {
+	for len(f.trail) > 0 {
+		if f.tick() || f.tick() {
+			return sudoku.Timeout
+		}
+		f.unplace(int(f.trail[len(f.trail)-1]))
+		f.pop()
+		if f.tick() {
+			return sudoku.Timeout
+		}
+	}
+	f.tick()
+	return sudoku.Unsolvable
+}
+
+// ended is the status of a propagation that ended the run.
+func (f *fastRun) ended(o outcome) Status {
+	if o == solved {
+		return sudoku.Solved
+	}
+	return sudoku.Timeout
+}
+
+// own is the value set of region i of a kind: what a VisitEmpty sweep reads
+// in S_ADDR as the region's present values.
+func (f *fastRun) own(kind, i int) vset {
+	switch kind {
+	case kindRow:
+		return f.rows[i]
+	case kindCol:
+		return f.cols[i]
+	}
+	return f.box[i]
 }

@@ -39,6 +39,17 @@ type Counters struct {
 	Sweeps uint64 `json:"sweeps"`
 	// TrailPeak is the largest number of trail entries held at once.
 	TrailPeak int `json:"trail_peak"`
+	// Probes is the number of trial placements the probe phase made
+	// (ProbePairs): one per two-candidate cell per round.
+	Probes uint64 `json:"probes"`
+	// FailedProbes is the number of trials that met a contradiction, each
+	// leaving the cell's other value placed at the root.
+	FailedProbes uint64 `json:"failed_probes"`
+	// ProbeRounds is the number of scans over the grid begun.
+	ProbeRounds uint64 `json:"probe_rounds"`
+	// ProbeCycles is the search cycles from the probe phase's first scan
+	// cycle to its last (trials, their propagation and undo included).
+	ProbeCycles uint64 `json:"probe_cycles"`
 }
 
 // Result is what one run of the processor produced.
