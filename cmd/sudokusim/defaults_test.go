@@ -134,3 +134,34 @@ func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
+
+// solve reports the model's range and verdict too, in text and JSON: the
+// default version-2 build may fit, version 1 fits, version 3 fits.
+func TestSolveResourcesCarryTheRange(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		verdict string
+		note    string
+	}{
+		{nil, "may fit", ", may fit (the range spans the capacity)"},
+		{[]string{"--heuristics", "none"}, "fits", ""},
+		{[]string{"--design", "prop"}, "fits", ""},
+	} {
+		var out, errb bytes.Buffer
+		require.Equal(t, exitOK, run(append([]string{"solve", "--mode", "fast"}, tc.args...), &out, &errb), "%v: %s", tc.args, errb.String())
+		line := regexp.MustCompile(`(?m)^resources  (\d+) slices \((\d+)\.\.(\d+)\), \d+ block RAMs on XC2VP30(.*)$`).FindStringSubmatch(out.String())
+		require.NotNil(t, line, "%v: %s", tc.args, out.String())
+		mid, _ := strconv.Atoi(line[1])
+		lo, _ := strconv.Atoi(line[2])
+		hi, _ := strconv.Atoi(line[3])
+		assert.True(t, lo <= mid && mid <= hi, "%v: %d not in %d..%d", tc.args, mid, lo, hi)
+		assert.Equal(t, tc.note, line[4], "%v", tc.args)
+
+		var rep solveJSON
+		out.Reset()
+		require.Equal(t, exitOK, run(append([]string{"solve", "--mode", "fast", "--json"}, tc.args...), &out, &errb), "%v: %s", tc.args, errb.String())
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		assert.Equal(t, tc.verdict, rep.Resources.Verdict, "%v", tc.args)
+		assert.Equal(t, [2]int{lo, hi}, [2]int{rep.Resources.SlicesLow, rep.Resources.SlicesHigh}, "%v", tc.args)
+	}
+}

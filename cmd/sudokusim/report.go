@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 
+	"sudokusim/rtl/area"
 	"sudokusim/sudoku"
 )
 
@@ -70,6 +71,30 @@ type Resources struct {
 	Slices int    `json:"slices"`
 	Device string `json:"device"`
 	Fits   bool   `json:"fits"`
+	// SlicesLow..SlicesHigh is the model's slice range and Verdict its
+	// fits / may fit / does NOT fit (docs/resource-model.md §4.1).
+	SlicesLow  int    `json:"slices_low"`
+	SlicesHigh int    `json:"slices_high"`
+	Verdict    string `json:"verdict"`
+}
+
+// newResources is the JSON resources object of a fit.
+func newResources(fit area.Fit) *Resources {
+	return &Resources{BRAM: fit.BlockRAMs, Slices: fit.Slices, Device: fit.Device, Fits: fit.Fits,
+		SlicesLow: fit.SlicesLow, SlicesHigh: fit.SlicesHigh, Verdict: fit.Verdict}
+}
+
+// resourcesLine is the text line solve prints for a fit: the point
+// estimate, its range and the verdict when it is not a plain "fits".
+func resourcesLine(fit area.Fit) string {
+	s := fmt.Sprintf("resources  %d slices (%d..%d), %d block RAMs on %s", fit.Slices, fit.SlicesLow, fit.SlicesHigh, fit.BlockRAMs, fit.Device)
+	switch {
+	case !fit.Fits:
+		s += ", does NOT fit: " + fit.Limiting
+	case fit.Verdict == area.VerdictMayFit:
+		s += ", may fit (the range spans the capacity)"
+	}
+	return s
 }
 
 // Sim is how fast the simulator itself ran.

@@ -259,7 +259,7 @@ func runSolveOther(design string, f otherDesignFlags, args []string, index int, 
 		rep.SetSolution(sol)
 	}
 	fit := est.Fit(dev)
-	rep.Resources = &Resources{BRAM: fit.BlockRAMs, Slices: fit.Slices, Device: fit.Device, Fits: fit.Fits}
+	rep.Resources = newResources(fit)
 	rep.Status = status
 	byName := map[string]uint64{}
 	for _, ph := range phases {
@@ -319,10 +319,10 @@ func phaseSum(phases []phaseCycles) string {
 // otherResourcesLine is the text report's resource line of a GA or swarm
 // estimate on its device.
 func otherResourcesLine(r area.Report, f area.Fit) string {
-	verdict := "fits"
+	verdict := f.Verdict
 	if !f.Fits {
 		verdict = "does NOT fit (limiting: " + f.Limiting + ")"
 	}
-	return fmt.Sprintf("%d slices, %d block RAMs on the %s (built for order %d): %s; uncalibrated structural estimate",
-		f.Slices, f.BlockRAMs, f.Device, r.MaxOrder, verdict)
+	return fmt.Sprintf("%d slices (%d..%d), %d block RAMs on the %s (built for order %d): %s; uncalibrated structural estimate",
+		f.Slices, f.SlicesLow, f.SlicesHigh, f.BlockRAMs, f.Device, r.MaxOrder, verdict)
 }

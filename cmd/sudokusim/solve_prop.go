@@ -194,7 +194,7 @@ func runSolveProp(fs *flag.FlagSet, pf propFlags, stdout, stderr io.Writer) int 
 		Phases: map[string]uint64{"load": res.Cycles.Load, "search": res.Cycles.Search}}
 	rep.ClockMHz = clock
 	rep.SetTiming(float64(total) / cfg.ClockHz)
-	rep.Resources = &Resources{BRAM: fit.BlockRAMs, Slices: fit.Slices, Device: fit.Device, Fits: fit.Fits}
+	rep.Resources = newResources(fit)
 	rep.Search = &Search{Nodes: res.Counters.Decisions + res.Counters.Propagated, Backtracks: res.Counters.Backtracks, MaxDepth: res.Counters.TrailPeak}
 	rep.Sim = Sim{WallSeconds: wall}
 	if wall > 0 {
@@ -243,11 +243,7 @@ func writeSolvePropText(w io.Writer, source string, g *sudoku.Grid, rep *solvePr
 	if res.Solution != nil {
 		fmt.Fprintf(w, "checksum   %d (0x%02X)\n", res.Checksum, res.Checksum)
 	}
-	limit := ""
-	if !fit.Fits {
-		limit = ", does NOT fit: " + fit.Limiting
-	}
-	fmt.Fprintf(w, "resources  %d slices, %d block RAMs on %s%s\n", fit.Slices, fit.BlockRAMs, fit.Device, limit)
+	fmt.Fprintln(w, resourcesLine(fit))
 	if len(res.States) > 0 {
 		fmt.Fprint(w, "states    ")
 		for _, s := range res.States {

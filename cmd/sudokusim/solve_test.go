@@ -33,6 +33,10 @@ type solveJSON struct {
 		Slices int    `json:"slices"`
 		Device string `json:"device"`
 		Fits   bool   `json:"fits"`
+		// The model's slice range and verdict.
+		SlicesLow  int    `json:"slices_low"`
+		SlicesHigh int    `json:"slices_high"`
+		Verdict    string `json:"verdict"`
 	} `json:"resources"`
 	Sim struct {
 		WallSeconds     float64 `json:"wall_seconds"`
