@@ -14,6 +14,8 @@ type PropConfig struct {
 	Lanes    int     `json:"lanes"`
 	Rules    string  `json:"rules"`
 	Branch   string  `json:"branch"`
+	Probe    string  `json:"probe"`
+	Visit    string  `json:"visit"`
 	MaxOrder int     `json:"max_order"`
 	Link     string  `json:"link"`
 	ClockMHz float64 `json:"clock_mhz"`
@@ -31,8 +33,8 @@ type PropCounters struct {
 
 // Detail implements Counters.
 func (c PropCounters) Detail() string {
-	return fmt.Sprintf("load %d + search %d cycles; %d decisions, %d propagated (%d naked, %d hidden), %d backtracks, trail peak %d",
-		c.Load, c.Search, c.Decisions, c.Propagated, c.Naked, c.Hidden, c.Backtracks, c.TrailPeak)
+	return fmt.Sprintf("load %d + search %d cycles; %d decisions, %d propagated (%d naked, %d hidden), %d backtracks, trail peak %d; %d probes (%d failed)",
+		c.Load, c.Search, c.Decisions, c.Propagated, c.Naked, c.Hidden, c.Backtracks, c.TrailPeak, c.Probes, c.FailedProbes)
 }
 
 // propRun is version 3 at its default configuration (docs/prop.md), built
@@ -45,9 +47,10 @@ func propRun(o DesignOptions) (DesignRun, error) {
 		return DesignRun{}, err
 	}
 	return DesignRun{
-		Config: PropConfig{Lanes: cfg.Lanes, Rules: cfg.Rules.String(), Branch: cfg.Branch.String(), MaxOrder: cfg.MaxOrder,
+		Config: PropConfig{Lanes: cfg.Lanes, Rules: cfg.Rules.String(), Branch: cfg.Branch.String(), Probe: cfg.Probe.String(), Visit: cfg.Visit.String(), MaxOrder: cfg.MaxOrder,
 			Link: "direct", ClockMHz: o.ClockMHz, MaxSearchCycles: o.MaxCycles},
-		Summary:  fmt.Sprintf("version 3, %d lanes, rules %s, branch %s, max order %d", cfg.Lanes, cfg.Rules, cfg.Branch, cfg.MaxOrder),
+		Summary: fmt.Sprintf("version 3, %d lanes, rules %s, branch %s, probe %s, visit %s, max order %d",
+			cfg.Lanes, cfg.Rules, cfg.Branch, cfg.Probe, cfg.Visit, cfg.MaxOrder),
 		BuiltFor: cfg.MaxOrder,
 		Run: func(g *sudoku.Grid, _ uint64) (Outcome, error) {
 			res, err := prop.Fast(cfg, g)

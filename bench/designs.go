@@ -116,7 +116,7 @@ var Designs = []Design{
 			}
 			return fpt09Run(o, logic.PaperSet(), o.V2CPC, m, o.V2SubsetUnits)
 		}},
-	{Name: "prop", Doc: "version 3, the propagating processor: value sets, naked and hidden singles, a trail (rtl/prop)",
+	{Name: "prop", Doc: "version 3, the propagating processor: value sets, naked and hidden singles, a trail, a probe phase, empty-cell sweeps (rtl/prop)",
 		Setup: propRun},
 	// The GA is synthesised for one order: each puzzle runs on a GA of its
 	// own order, and its area is that of the GA built for MaxOrder.

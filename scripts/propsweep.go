@@ -2,16 +2,19 @@
 
 // Propsweep is the sweep of version 3's options (docs/results.md, "The
 // sweep of the design's options"): every combination of propagation rules,
-// branching rule, lanes, probe phase and sweep visit given, on a set of FPT'09 puzzles,
-// with the timing model (prop.Fast, equal to the cycle-level model cycle
-// for cycle) over the UART link at 100 MHz, and the resource estimate of
-// each configuration at max order 15. It prints one markdown table row per
-// configuration and, with -plot, draws the score against the estimated
-// slices (fitting configurations filled, the others hollow):
+// branching rule, lanes, probe phase and sweep visit given, on a set of
+// FPT'09 puzzles, with the timing model (prop.Fast, equal to the
+// cycle-level model cycle for cycle) over the UART link at 100 MHz, and the
+// resource estimate of each configuration at max order 15. It prints one
+// markdown table row per configuration and, with -plot, draws the score
+// against the estimated slices (fitting configurations filled, the others
+// hollow; -from redraws it from a table this program printed, without
+// running the sweep again):
 //
 //	go run scripts/propsweep.go -set small -max-cycles 100000000
 //	go run scripts/propsweep.go -set suite -max-cycles 400000000 -rules hidden -branch first,mrv \
 //	    -lanes 1,2 -probe none,pairs -visit all,empty -plot docs/sweep-prop/score_vs_slices
+//	go run scripts/propsweep.go -from TABLE.md -plot docs/sweep-prop/score_vs_slices
 //
 // The score is the FPT'09 score over the orders the set holds: per order
 // the mean over its a- and b-puzzle of N⁶/t, a puzzle not in the set or not
@@ -64,7 +67,19 @@ func main() {
 	visits := flag.String("visit", "all", "sweep visits (all, empty), a list")
 	maxCycles := flag.Uint64("max-cycles", 100_000_000, "the sweep's search watchdog in cycles (0: t_max)")
 	plotPath := flag.String("plot", "", "draw score against slices to PATH.png and PATH.svg")
+	from := flag.String("from", "", "draw the plot from a table this program printed (no runs)")
 	flag.Parse()
+	if *from != "" {
+		pts, err := readTable(*from)
+		if err == nil {
+			err = draw2(pts, *plotPath)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "propsweep:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*set, *dir, *rules, *branches, *lanes, *probes, *visits, *maxCycles, *plotPath); err != nil {
 		fmt.Fprintln(os.Stderr, "propsweep:", err)
 		os.Exit(1)
@@ -189,12 +204,62 @@ func ceiling(names []string) float64 {
 	return c
 }
 
+// readTable reads the rows of a table run printed: the configuration, the
+// score, the slices and the fit.
+func readTable(path string) ([]point, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var pts []point
+	for n, line := range strings.Split(string(b), "\n") {
+		f := strings.Split(line, "|")
+		if len(f) < 16 || strings.TrimSpace(f[1]) == "rules" || strings.HasPrefix(strings.TrimSpace(f[1]), "-") {
+			continue
+		}
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		var pt point
+		cfg := prop.DefaultConfig()
+		var errs [6]error
+		cfg.Rules, errs[0] = prop.ParseRules(f[1])
+		cfg.Branch, errs[1] = prop.ParseBranch(f[2])
+		cfg.Lanes, errs[2] = strconv.Atoi(f[3])
+		cfg.Probe, errs[3] = prop.ParseProbe(f[4])
+		cfg.Visit, errs[4] = prop.ParseVisit(f[5])
+		pt.score, errs[5] = strconv.ParseFloat(f[10], 64)
+		for _, e := range errs {
+			if e != nil {
+				return nil, fmt.Errorf("%s:%d: %v", path, n+1, e)
+			}
+		}
+		if pt.slices, err = strconv.Atoi(f[12]); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n+1, err)
+		}
+		pt.cfg, pt.fits = cfg, f[14] == "true"
+		pts = append(pts, pt)
+	}
+	if len(pts) == 0 {
+		return nil, fmt.Errorf("%s: no table rows", path)
+	}
+	return pts, nil
+}
+
 // draw2 plots score against slices, one point per configuration, labelled.
 func draw2(pts []point, path string) error {
 	p := plot.New()
 	p.Title.Text = "version 3 options: score against slices (max order 15, XC2VP30)"
 	p.X.Label.Text = "slices (uncalibrated estimate)"
 	p.Y.Label.Text = "score on the set"
+	target, err := plotter.NewLine(plotter.XYs{{X: minSlices(pts) - 200, Y: 3.6e6}, {X: maxSlices(pts) + 200, Y: 3.6e6}})
+	if err != nil {
+		return err
+	}
+	target.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	target.LineStyle.Color = color.Gray{Y: 0x80}
+	p.Add(target)
+	p.Legend.Add("issue 11's target, 3.6·10⁶", target)
 	var fit, nofit plotter.XYs
 	var labels []string
 	var all plotter.XYs
@@ -228,7 +293,9 @@ func draw2(pts []point, path string) error {
 			sc.GlyphStyle.Shape = draw.RingGlyph{}
 		}
 		p.Add(sc)
-		p.Legend.Add(s.name, sc)
+		if len(fit) > 0 && len(nofit) > 0 {
+			p.Legend.Add(s.name, sc)
+		}
 	}
 	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: all, Labels: labels})
 	if err != nil {
@@ -240,7 +307,8 @@ func draw2(pts []point, path string) error {
 	}
 	lb.Offset = vg.Point{X: vg.Points(4)}
 	p.Add(lb)
-	p.Legend.Top = true
+	p.Legend.Top, p.Legend.Left = false, true
+	p.Legend.YOffs = vg.Points(60)
 	for _, ext := range []string{".png", ".svg"} {
 		if err := p.Save(18*vg.Centimeter, 12*vg.Centimeter, path+ext); err != nil {
 			return err
@@ -255,4 +323,20 @@ func short(rules string) string {
 		return "hrows"
 	}
 	return rules
+}
+
+func minSlices(pts []point) float64 {
+	m := math.Inf(1)
+	for _, p := range pts {
+		m = math.Min(m, float64(p.slices))
+	}
+	return m
+}
+
+func maxSlices(pts []point) float64 {
+	m := math.Inf(-1)
+	for _, p := range pts {
+		m = math.Max(m, float64(p.slices))
+	}
+	return m
 }

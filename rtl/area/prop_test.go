@@ -157,3 +157,26 @@ func TestEstimatePropVisitEmpty(t *testing.T) {
 		"RowMap0": 7, "ColMap0": 7, "BoxMap0": 7, "Trail": 50}, byName)
 	assert.Less(t, r.MemoryBits(), CandidateBits(15), "still no N⁶-bit candidate memory")
 }
+
+// The memories the cycle-level model simulates are the ones the estimate
+// counts: for every probe/visit/lanes combination the RAMB16s of the Core's
+// bram.Memory list equal the report's.
+func TestEstimatePropMatchesSimulatedMemories(t *testing.T) {
+	for _, visit := range []prop.Visit{prop.VisitAll, prop.VisitEmpty} {
+		for _, probe := range []prop.Probe{prop.ProbeNone, prop.ProbePairs} {
+			for _, k := range []int{1, 2, 4} {
+				cfg := prop.DefaultConfig()
+				cfg.Visit, cfg.Probe, cfg.Lanes = visit, probe, k
+				p, err := prop.NewProcessor(cfg, prop.SimOptions{})
+				require.NoError(t, err)
+				sim := 0
+				for _, m := range p.Core().Memories() {
+					sim += m.Mapping().Primitives
+				}
+				r, err := EstimateProp(cfg)
+				require.NoError(t, err)
+				assert.Equal(t, r.RAMB16, sim, "visit %s probe %s K=%d", visit, probe, k)
+			}
+		}
+	}
+}

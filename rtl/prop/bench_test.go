@@ -3,20 +3,28 @@ package prop
 import (
 	"testing"
 
+	"sudokusim/rtl/bnb"
 	"sudokusim/sudoku"
 )
 
 // Simulator speed: simulated cycles per second of wall time, cycle-level
 // and timing model, on 04b (a search with 16k decisions) and 12a
-// (propagation over 20,736 cells with a few decisions), direct link.
+// (propagation over 20,736 cells with a few decisions), direct link, with
+// the fewest-candidates branch and every cell swept (the figures of
+// docs/results.md) and with the default configuration (probe phase,
+// empty-cell sweeps).
 //
 //	go test -run - -bench . -benchtime 3x ./rtl/prop
 func BenchmarkSimulate(b *testing.B) {
+	def := DefaultConfig()
+	def.Link = bnb.LinkDirect
 	for _, name := range []string{"04b", "12a"} {
 		g := loadFPT(b, name)
 		cfg := direct(2, RulesHidden, BranchMRV)
 		b.Run("cycle/"+name, func(b *testing.B) { benchRun(b, g, func() (Result, error) { return Simulate(cfg, g, SimOptions{}) }) })
 		b.Run("fast/"+name, func(b *testing.B) { benchRun(b, g, func() (Result, error) { return Fast(cfg, g) }) })
+		b.Run("cycle-default/"+name, func(b *testing.B) { benchRun(b, g, func() (Result, error) { return Simulate(def, g, SimOptions{}) }) })
+		b.Run("fast-default/"+name, func(b *testing.B) { benchRun(b, g, func() (Result, error) { return Fast(def, g) }) })
 	}
 }
 
