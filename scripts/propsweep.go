@@ -67,7 +67,7 @@ func main() {
 	visits := flag.String("visit", "all", "sweep visits (all, empty), a list")
 	maxCycles := flag.Uint64("max-cycles", 100_000_000, "the sweep's search watchdog in cycles (0: t_max)")
 	plotPath := flag.String("plot", "", "draw score against slices to PATH.png and PATH.svg")
-	from := flag.String("from", "", "draw the plot from a table this program printed (no runs)")
+	from := flag.String("from", "", "reprint a table this program printed with the area columns re-estimated by today's resource model, and draw its plot (no runs)")
 	flag.Parse()
 	if *from != "" {
 		pts, err := readTable(*from)
@@ -204,10 +204,17 @@ func ceiling(names []string) float64 {
 	return c
 }
 
-// readTable reads the rows of a table run printed: the configuration, the
-// score, the slices and the fit.
+// readTable reads the rows of a table run printed — the configuration and
+// the score, the measured columns — and estimates the area columns again
+// with today's resource model (they are the model's figures, not
+// measurements, and change when the model does); it prints the table
+// with those columns replaced.
 func readTable(path string) ([]point, error) {
 	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	dev, err := area.LookupDevice("XC2VP30")
 	if err != nil {
 		return nil, err
 	}
@@ -215,6 +222,9 @@ func readTable(path string) ([]point, error) {
 	for n, line := range strings.Split(string(b), "\n") {
 		f := strings.Split(line, "|")
 		if len(f) < 16 || strings.TrimSpace(f[1]) == "rules" || strings.HasPrefix(strings.TrimSpace(f[1]), "-") {
+			if strings.HasPrefix(line, "|") {
+				fmt.Println(line)
+			}
 			continue
 		}
 		for i := range f {
@@ -234,10 +244,15 @@ func readTable(path string) ([]point, error) {
 				return nil, fmt.Errorf("%s:%d: %v", path, n+1, e)
 			}
 		}
-		if pt.slices, err = strconv.Atoi(f[12]); err != nil {
+		cfg.MaxSearchCycles = 0
+		est, err := area.EstimateProp(cfg)
+		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n+1, err)
 		}
-		pt.cfg, pt.fits = cfg, f[14] == "true"
+		pt.cfg = cfg
+		pt.slices, pt.bram, pt.fits = est.Slices, est.RAMB16, est.Fit(dev).Fits
+		f[12], f[13], f[14] = strconv.Itoa(pt.slices), strconv.Itoa(pt.bram), strconv.FormatBool(pt.fits)
+		fmt.Println(strings.TrimSpace(strings.Join(f, " | ")))
 		pts = append(pts, pt)
 	}
 	if len(pts) == 0 {
