@@ -332,10 +332,14 @@ func (c *Comparison) WriteText(w io.Writer) error {
 	tw := newTextTable("design", "built for", "slices", "block RAMs", "fits "+c.Device, "solved", "within t_max", "configuration")
 	for _, d := range c.Designs {
 		fits := "yes"
-		if !d.Resources.Fits {
+		switch {
+		case !d.Resources.Fits:
 			fits = "NO (" + d.Resources.Limiting + ")"
+		case d.Resources.Verdict == area.VerdictMayFit:
+			fits = "may fit"
 		}
-		tw.row(d.Name, "order "+strconv.Itoa(d.BuiltFor), strconv.Itoa(d.Resources.Slices), strconv.Itoa(d.Resources.BlockRAMs), fits,
+		slices := fmt.Sprintf("%d (%d..%d)", d.Resources.Slices, d.Resources.SlicesLow, d.Resources.SlicesHigh)
+		tw.row(d.Name, "order "+strconv.Itoa(d.BuiltFor), slices, strconv.Itoa(d.Resources.BlockRAMs), fits,
 			fmt.Sprintf("%d/%d", d.Solved, d.Runs), fmt.Sprintf("%d/%d", d.Within, d.Runs), d.Summary)
 	}
 	tw.write(w)
