@@ -60,7 +60,8 @@ slurm-e2e:
 synth:
 	$(GO) run ./cmd/sudokusim synth --max-order 3 --cpc 8
 
-# The model-vs-Yosys table of docs/resource-model.md §9, per module (each
-# configuration is a Yosys run: about a minute of CPU at m = 3, more above).
+# The model-vs-Yosys table of docs/resource-model.md §9, per module, both
+# versions (each configuration is a Yosys run: one to three minutes of CPU
+# at m = 3, more above).
 synth-report:
-	$(GO) run ./cmd/sudokusim synth --table --max-order 3,5 --cpc 1,2,4,8,16,32
+	$(GO) run ./cmd/sudokusim synth --table --heuristics none,paper --max-order 3,5 --cpc 1,2,4,8,16,32

@@ -5,13 +5,14 @@
 // It takes a byte in each cycle valid_i is high (the receiver's one-cycle
 // strobe), hunts for the header A5 3C 5A C3, reads the size byte, the N^4
 // cells and the checksum byte, and reports one event per byte, registered,
-// one cycle after it (event_o, with status_o, order_o, cell_o, index_o; all
-// of them 0 in a cycle without an event):
+// one cycle after it (event_o, with status_o, order_o, cell_o, row_o,
+// col_o; all of them 0 in a cycle without an event):
 //
 //   EvStart after a size byte n*n with 2 <= n <= MaxOrder (order_o = n);
 //     any other size byte: EvDone with StatBadSize, and back to hunting;
-//   EvCell for each cell of value 0..n*n (index_o row-major, cell_o the
-//     value, order_o = n); a larger value is not reported and marks the frame;
+//   EvCell for each cell of value 0..n*n (row_o and col_o its row and
+//     column, cell_o the value, order_o = n); a larger value is not
+//     reported and marks the frame;
 //   EvDone after the checksum byte: StatBadCell, StatBadChecksum or StatOk;
 //   EvDone with StatCut when TimeoutCycles pass without a byte after a
 //     complete header (header only: order_o = 0); a partial header is dropped.
@@ -22,13 +23,16 @@
 // out. The checksum is accumulated as cells pass (+ on even r+c, - on odd).
 //
 // Port names are the Go block's traced signals (mode, event, status, cell);
-// order_o and index_o are the Event's Order and Index fields. The Go block's
-// frame count is bookkeeping of the model, not a register here.
+// order_o is the Event's Order field. The Event's Index (row-major) is
+// row_o·n² + col_o: the decoder keeps the row and column counters anyway,
+// and the row assembler needs the row and the lane, so they are the port
+// (no cell-index counter and no divider; the test bench forms the index
+// from them for the comparison with the Go block). The Go block's frame
+// count is bookkeeping of the model, not a register here.
 module frame_decoder #(
   parameter integer ClksPerBit  = 868,  // baud divisor D
   parameter integer MaxOrder    = 15,   // largest order accepted, 2..15
-  parameter integer TimeoutBits = 40,   // inter-byte timeout in bit times; 0: none
-  parameter integer IndexW      = $clog2(MaxOrder * MaxOrder * MaxOrder * MaxOrder)
+  parameter integer TimeoutBits = 40    // inter-byte timeout in bit times; 0: none
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -39,7 +43,8 @@ module frame_decoder #(
   output wire [2:0]        status_o,
   output wire [3:0]        order_o,
   output wire [7:0]        cell_o,
-  output wire [IndexW-1:0] index_o
+  output wire [7:0]        row_o,
+  output wire [7:0]        col_o
 );
   localparam integer TimeoutCycles = TimeoutBits * ClksPerBit;
   localparam integer TimeW = $clog2(TimeoutCycles + 2);
@@ -77,14 +82,13 @@ module frame_decoder #(
   reg [7:0]        col_q, col_d;
   reg              bad_q, bad_d;          // a cell above n*n was seen
   reg [7:0]        sum_q, sum_d;
-  reg [IndexW-1:0] index_q, index_d;
   reg [TimeW-1:0]  wait_q, wait_d;        // cycles left before the timeout fires
   // The event register.
   reg [2:0]        ev_q, ev_d;
   reg [2:0]        status_q, status_d;
   reg [3:0]        ev_order_q, ev_order_d;
   reg [7:0]        cell_q, cell_d;
-  reg [IndexW-1:0] ev_index_q, ev_index_d;
+  reg [7:0]        ev_row_q, ev_row_d, ev_col_q, ev_col_d;
 
   // Header byte i.
   function [7:0] header_byte(input [1:0] i);
@@ -123,13 +127,13 @@ module frame_decoder #(
     col_d      = col_q;
     bad_d      = bad_q;
     sum_d      = sum_q;
-    index_d    = index_q;
     wait_d     = wait_q;
     ev_d       = EvNone;
     status_d   = StatOk;
     ev_order_d = 4'd0;
     cell_d     = 8'd0;
-    ev_index_d = {IndexW{1'b0}};
+    ev_row_d   = 8'd0;
+    ev_col_d   = 8'd0;
     if (!valid_i) begin
       if (wait_q != TimeZero) begin
         wait_d = wait_q - TimeOne;
@@ -198,7 +202,6 @@ module frame_decoder #(
             size_d     = data_i;
             row_d      = 8'd0;
             col_d      = 8'd0;
-            index_d    = {IndexW{1'b0}};
             bad_d      = 1'b0;
             sum_d      = 8'd0;
             ev_d       = EvStart;
@@ -211,7 +214,8 @@ module frame_decoder #(
           end else begin
             ev_d       = EvCell;
             ev_order_d = order_q;
-            ev_index_d = index_q;
+            ev_row_d   = row_q;
+            ev_col_d   = col_q;
             cell_d     = data_i;
           end
           if (row_q[0] == col_q[0]) begin
@@ -219,7 +223,6 @@ module frame_decoder #(
           end else begin
             sum_d = sum_q - data_i;
           end
-          index_d = index_q + 1'b1;
           if (col_q + 8'd1 == size_q) begin
             col_d = 8'd0;
             row_d = row_q + 8'd1;
@@ -258,13 +261,13 @@ module frame_decoder #(
       col_q      <= 8'd0;
       bad_q      <= 1'b0;
       sum_q      <= 8'd0;
-      index_q    <= {IndexW{1'b0}};
       wait_q     <= TimeZero;
       ev_q       <= EvNone;
       status_q   <= StatOk;
       ev_order_q <= 4'd0;
       cell_q     <= 8'd0;
-      ev_index_q <= {IndexW{1'b0}};
+      ev_row_q   <= 8'd0;
+      ev_col_q   <= 8'd0;
     end else begin
       mode_q     <= mode_d;
       matched_q  <= matched_d;
@@ -275,13 +278,13 @@ module frame_decoder #(
       col_q      <= col_d;
       bad_q      <= bad_d;
       sum_q      <= sum_d;
-      index_q    <= index_d;
       wait_q     <= wait_d;
       ev_q       <= ev_d;
       status_q   <= status_d;
       ev_order_q <= ev_order_d;
       cell_q     <= cell_d;
-      ev_index_q <= ev_index_d;
+      ev_row_q   <= ev_row_d;
+      ev_col_q   <= ev_col_d;
     end
   end
 
@@ -290,5 +293,6 @@ module frame_decoder #(
   assign status_o = status_q;
   assign order_o  = ev_order_q;
   assign cell_o   = cell_q;
-  assign index_o  = ev_index_q;
+  assign row_o    = ev_row_q;
+  assign col_o    = ev_col_q;
 endmodule

@@ -732,12 +732,13 @@ func TestFrontendSynth(t *testing.T) {
 	//   uart_rx: mode 2, bit 4, cnt 10, shift 8, valid 1, framing error 1, data 8
 	//   uart_tx: busy 1, line 1, bit 4, cnt 10, frame 10 − start bit 1
 	//   frame_decoder: mode 2, matched 2, stray 1, order 4, size 8, row 8,
-	//     col 8, bad 1, sum 8, index 16, wait 16, event 3 − 1, status 3,
-	//     order 4, cell 8, index 16
+	//     col 8, bad 1, sum 8, wait 16, event 3 − 1, status 3, order 4,
+	//     cell 8, row 8, col 8 (the Event's index is row·n² + col: no
+	//     index counter)
 	for _, m := range []struct {
 		name string
 		ffs  int
-	}{{"uart_rx", 34}, {"uart_tx", 25}, {"frame_decoder", 107}} {
+	}{{"uart_rx", 34}, {"uart_tx", 25}, {"frame_decoder", 91}} {
 		t.Run(m.name, func(t *testing.T) {
 			stat := filepath.Join(t.TempDir(), "stat.txt")
 			script := "read_verilog " + filepath.Join(dir, m.name+".v") + "; synth_xilinx -family xc2vp -top " + m.name +

@@ -11,6 +11,7 @@ import (
 	"sudokusim/hdl"
 	"sudokusim/hdl/synth"
 	"sudokusim/rtl/area"
+	"sudokusim/rtl/bnb"
 	"sudokusim/uart"
 )
 
@@ -32,6 +33,11 @@ occupied-slice range (Yosys does not pack or place: "packed" is every slice
 full, "unpacked" no flip-flop sharing a slice with an unrelated LUT), beside
 the resource model's figure (rtl/area) for the blocks each module implements.
 
+--heuristics none is version 1, paper version 2 (the paper's five heuristic
+units, hdl/rtl/heuristics.v, with --subset-units hidden-subset combinations
+per cycle); a comma list of both, like --cpc and --max-order lists, makes a
+--table over every configuration.
+
 Results are cached per configuration in the user's cache directory; the
 first run of a configuration takes from under a minute (max order 3) to
 much longer for large orders. Needs the Debian package yosys.`
@@ -43,7 +49,11 @@ much longer for large orders. Needs the Debian package yosys.`
 // that the design has: the Go Core is one block, and so is hdl/'s
 // sudoku_core, which holds the RowAssembler, Loader, Controller, word
 // registers, lane extractor, checksum register and ResponseUnit until they
-// are modules of their own.
+// are modules of their own. Version 2's units are one Verilog module,
+// heuristics (it shares the region front end's registers among the units,
+// as the Go model's heur.go does), so its row is compared with the sum of
+// the model's blocks for it; the candidate window is the evaluator's
+// taken_i operand.
 var blockModules = []struct {
 	block   string
 	modules []string
@@ -61,6 +71,16 @@ var blockModules = []struct {
 	{"Evaluator", []string{"evaluator"}},
 	{"Controller", []string{"controller", "sudoku_core"}},
 	{"Loader", []string{"loader", "sudoku_core"}},
+	{"CandMem", []string{"cand_mem"}},
+	{"MissMem", []string{"miss_mem"}},
+	{"CandidateWindow", []string{"evaluator"}},
+	{"FixPath", []string{"fix_path", "heuristics"}},
+	{"RegionFrontEnd", []string{"region_front_end", "heuristics"}},
+	{"Strategy", []string{"strategy", "heuristics"}},
+	{"SingleUnit", []string{"single_unit", "heuristics"}},
+	{"ScanRegisters", []string{"scan_registers", "heuristics"}},
+	{"HiddenSingleUnit", []string{"hidden_single_unit", "heuristics"}},
+	{"HiddenSubsetUnit", []string{"hidden_subset_unit", "heuristics"}},
 }
 
 func runSynth(args []string, stdout, stderr io.Writer) int {
@@ -69,7 +89,8 @@ func runSynth(args []string, stdout, stderr io.Writer) int {
 	cpcs := fs.String("cpc", "8", "candidates per cycle k (1, 2, 4, 8, 16, 32); a comma list makes a --table")
 	orders := fs.String("max-order", "15", "maximum order m the design is built for (2..15); a comma list makes a --table")
 	table := fs.Bool("table", false, "print the model-vs-Yosys table (Markdown) of every configuration in the lists")
-	fs.StringVar(&f.heuristics, "heuristics", "none", "heuristic units: none (version 1; the only version in hdl/ so far)")
+	versions := fs.String("heuristics", "none", "none (version 1) or paper (version 2, the paper's units); a comma list makes a --table")
+	fs.IntVar(&f.subsetUnits, "subset-units", bnb.DefaultSubsetUnits, "version 2: hidden-subset combinations compared per cycle")
 	fs.StringVar(&f.link, "link", "uart", "uart (RS-232 front end built) or direct")
 	fs.Float64Var(&f.clockMHz, "clock-mhz", 100, "clock frequency in MHz (sizes the UART bit-time counter)")
 	fs.IntVar(&f.baud, "baud", 115200, "RS-232 bit rate")
@@ -82,8 +103,12 @@ func runSynth(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "synth", "unexpected argument %q", fs.Arg(0))
 	}
 	f.design = "bnb"
-	if f.heuristics != "none" {
-		return usageError(stderr, "synth", "--heuristics %s: only version 1 (--heuristics none) is in hdl/ so far", f.heuristics)
+	hs, err := versionList(*versions)
+	if err != nil {
+		return usageError(stderr, "synth", "--heuristics: %v", err)
+	}
+	if f.subsetUnits < 1 {
+		return usageError(stderr, "synth", "--subset-units %d: at least 1 combination per cycle", f.subsetUnits)
 	}
 	if f.link != "uart" {
 		return usageError(stderr, "synth", "--link %s: the Verilog top has the UART front end built in; synthesise --link uart", f.link)
@@ -97,14 +122,16 @@ func runSynth(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "synth", "--max-order: %v", err)
 	}
 	var configs []area.Params
-	for _, m := range ms {
-		for _, k := range ks {
-			f.maxOrder, f.cpc = m, k
-			p, err := f.params()
-			if err != nil {
-				return usageError(stderr, "synth", "%v", err)
+	for _, h := range hs {
+		for _, m := range ms {
+			for _, k := range ks {
+				f.heuristics, f.maxOrder, f.cpc = h, m, k
+				p, err := f.params()
+				if err != nil {
+					return usageError(stderr, "synth", "%v", err)
+				}
+				configs = append(configs, p)
 			}
-			configs = append(configs, p)
 		}
 	}
 	if *table || len(configs) > 1 {
@@ -127,7 +154,7 @@ func runSynth(args []string, stdout, stderr io.Writer) int {
 	}
 	rows := synthRows(r, model)
 	if *asJSON {
-		out := synthJSON{Design: "bnb", Version: 1, MaxOrder: p.MaxOrder, CPC: p.CPC, Link: f.link,
+		out := synthJSON{Design: "bnb", Version: version(p), MaxOrder: p.MaxOrder, CPC: p.CPC, SubsetUnits: synthSubsetUnits(p), Link: f.link,
 			ClksPerBit: int(div), Device: d.Name, Yosys: r.Yosys, Cached: r.Cached, Modules: rows,
 			Total: newSynthCells(r.Design), Model: synthModel{LUT4: model.LUT, FF: model.FF, RAMB16: model.RAMB16, Slices: model.Slices}}
 		if err := json.NewEncoder(stdout).Encode(out); err != nil {
@@ -152,9 +179,7 @@ func synthOne(p area.Params, div int, noCache bool, stderr io.Writer) (area.Repo
 		return area.Report{}, nil, exitFail
 	}
 	defer os.RemoveAll(dir)
-	job := synth.Job{Files: files, Top: "sudoku_top", Params: []synth.Param{
-		{Name: "MaxOrder", Value: p.MaxOrder}, {Name: "K", Value: p.CPC}, {Name: "ClksPerBit", Value: div},
-	}}
+	job := synth.Job{Files: files, Top: "sudoku_top", Params: hdlParams(p, div)}
 	var progress io.Writer
 	if isTerminal(stderr) {
 		progress = stderr
@@ -170,6 +195,49 @@ func synthOne(p area.Params, div int, noCache bool, stderr io.Writer) (area.Repo
 	return model, r, exitOK
 }
 
+// versionList parses synth's --heuristics: none, paper or a comma list of
+// them (the HDL has version 1 and the paper's version 2, no other unit set).
+func versionList(s string) ([]string, error) {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		v = strings.TrimSpace(v)
+		if v != "none" && v != "paper" {
+			return nil, fmt.Errorf("%q is not none or paper (hdl/ has version 1 and the paper's version 2)", v)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// version is the FPT'09 processor's version of a model configuration.
+func version(p area.Params) int {
+	if len(p.Heuristics) > 0 {
+		return 2
+	}
+	return 1
+}
+
+// synthSubsetUnits is the hidden-subset comparator's combinations per cycle
+// of a version-2 configuration (0 for version 1).
+func synthSubsetUnits(p area.Params) int {
+	if version(p) == 1 {
+		return 0
+	}
+	return subsetUnits(p)
+}
+
+// hdlParams are sudoku_top's parameters for a model configuration: version
+// 2 builds the heuristic units (Heuristics 1) with the search honouring
+// CandMem (CandSearch 1), as the paper's build and the co-simulation do.
+func hdlParams(p area.Params, div int) []synth.Param {
+	ps := []synth.Param{{Name: "MaxOrder", Value: p.MaxOrder}, {Name: "K", Value: p.CPC}, {Name: "ClksPerBit", Value: div}}
+	if version(p) == 2 {
+		ps = append(ps, synth.Param{Name: "Heuristics", Value: 1}, synth.Param{Name: "SubsetUnits", Value: synthSubsetUnits(p)},
+			synth.Param{Name: "CandSearch", Value: 1})
+	}
+	return ps
+}
+
 // synthTable prints, for every configuration, each module's LUT sites,
 // flip-flops and RAMB16s from Yosys beside the model's for the blocks the
 // module implements, with the model's error, as a Markdown table.
@@ -178,8 +246,8 @@ func synthTable(configs []area.Params, f resourceFlags, noCache bool, stdout, st
 	if err != nil {
 		return usageError(stderr, "synth", "%v", err)
 	}
-	fmt.Fprintln(stdout, "| m | k | module | model blocks | LUT Yosys | LUT model | error | FF Yosys | FF model | error | RAMB16 Yosys | RAMB16 model |")
-	fmt.Fprintln(stdout, "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(stdout, "| v | m | k | module | model blocks | LUT Yosys | LUT model | error | FF Yosys | FF model | error | RAMB16 Yosys | RAMB16 model | MULT18X18 |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, p := range configs {
 		model, r, code := synthOne(p, int(div), noCache, stderr)
 		if code != exitOK {
@@ -193,15 +261,15 @@ func synthTable(configs []area.Params, f resourceFlags, noCache bool, stdout, st
 				row.Model = &synthModel{}
 			}
 			c := row.Cells
-			fmt.Fprintf(stdout, "| %d | %d | %s | %s | %d | %d | %s | %d | %d | %s | %d | %d |\n",
-				p.MaxOrder, p.CPC, row.Module, strings.Join(row.Blocks, ", "),
+			fmt.Fprintf(stdout, "| %d | %d | %d | %s | %s | %d | %d | %s | %d | %d | %s | %d | %d | %d |\n",
+				version(p), p.MaxOrder, p.CPC, row.Module, strings.Join(row.Blocks, ", "),
 				c.LUTs, row.Model.LUT4, modelError(row.Model.LUT4, c.LUTs),
-				c.FF, row.Model.FF, modelError(row.Model.FF, c.FF), c.RAMB16, row.Model.RAMB16)
+				c.FF, row.Model.FF, modelError(row.Model.FF, c.FF), c.RAMB16, row.Model.RAMB16, c.MULT18)
 		}
 		t := newSynthCells(r.Design)
-		fmt.Fprintf(stdout, "| %d | %d | **total** | (structural) | %d | %d | %s | %d | %d | %s | %d | %d |\n",
-			p.MaxOrder, p.CPC, t.LUTs, model.Structural.LUT, modelError(model.Structural.LUT, t.LUTs),
-			t.FF, model.FF, modelError(model.FF, t.FF), t.RAMB16, model.RAMB16)
+		fmt.Fprintf(stdout, "| %d | %d | %d | **total** | (structural) | %d | %d | %s | %d | %d | %s | %d | %d | %d |\n",
+			version(p), p.MaxOrder, p.CPC, t.LUTs, model.Structural.LUT, modelError(model.Structural.LUT, t.LUTs),
+			t.FF, model.FF, modelError(model.FF, t.FF), t.RAMB16, model.RAMB16, t.MULT18)
 	}
 	return exitOK
 }
@@ -253,18 +321,20 @@ type synthModel struct {
 }
 
 type synthJSON struct {
-	Design     string     `json:"design"`
-	Version    int        `json:"version"`
-	MaxOrder   int        `json:"max_order"`
-	CPC        int        `json:"cpc"`
-	Link       string     `json:"link"`
-	ClksPerBit int        `json:"clks_per_bit"`
-	Device     string     `json:"device"`
-	Yosys      string     `json:"yosys"`
-	Cached     bool       `json:"cached"`
-	Modules    []synthRow `json:"modules"`
-	Total      synthCells `json:"total"`
-	Model      synthModel `json:"model"`
+	Design   string `json:"design"`
+	Version  int    `json:"version"`
+	MaxOrder int    `json:"max_order"`
+	CPC      int    `json:"cpc"`
+	// SubsetUnits is version 2's hidden-subset combinations per cycle.
+	SubsetUnits int        `json:"subset_units,omitempty"`
+	Link        string     `json:"link"`
+	ClksPerBit  int        `json:"clks_per_bit"`
+	Device      string     `json:"device"`
+	Yosys       string     `json:"yosys"`
+	Cached      bool       `json:"cached"`
+	Modules     []synthRow `json:"modules"`
+	Total       synthCells `json:"total"`
+	Model       synthModel `json:"model"`
 }
 
 func newSynthCells(c synth.Cells) synthCells {
@@ -327,8 +397,12 @@ func writeSynth(w io.Writer, r *synth.Report, rows []synthRow, model area.Report
 		cached = " (cached)"
 	}
 	fmt.Fprintf(w, "%s, synth_xilinx -family xc2vp%s\n", r.Yosys, cached)
-	fmt.Fprintf(w, "FPT'09 processor, version 1 (hdl/): max order %d, cpc %d, link uart, bit time %d cycles\n\n",
-		p.MaxOrder, p.CPC, r.Job.Params[2].Value)
+	units := ""
+	if version(p) == 2 {
+		units = fmt.Sprintf(", the paper's heuristic units with %d subset combination(s) per cycle", synthSubsetUnits(p))
+	}
+	fmt.Fprintf(w, "FPT'09 processor, version %d (hdl/): max order %d, cpc %d%s, link uart, bit time %d cycles\n\n",
+		version(p), p.MaxOrder, p.CPC, units, r.Job.Params[2].Value)
 	fmt.Fprintf(w, "%-15s %4s %6s %7s %6s %6s %6s %6s %6s %15s   %-6s %6s %6s %6s\n",
 		"module", "inst", "LUT4", "LUT1-3", "FF", "MUXF5", "F6-8", "carry", "RAMB16", "slices", "model:", "LUT4", "FF", "RAMB16")
 	for _, row := range rows {

@@ -25,7 +25,8 @@ module heuristics #(
   input  wire                           clk_i,
   input  wire                           rst_ni,
   input  wire [4:0]                     state_i,
-  input  wire [3:0]                     order_i,
+  // The multiples of the order, t·n at [8t +: 8] (the core's table).
+  input  wire [8*MaxOrder-1:0]          muln_i,
   input  wire [7:0]                     size_i,
   // Loader: CandMem of cell (ld_row_i, ld_col_i) in L_ROW (all values for
   // an empty cell, none for a given), and the missing word of a region.
@@ -67,7 +68,8 @@ module heuristics #(
   localparam integer W = 8 * M;
   localparam integer CandAW = $clog2(M * M);
   localparam integer MissAW = $clog2(3 * M);
-  localparam [15:0] M16 = M[15:0];
+  localparam [15:0] ColBase = M[15:0];
+  localparam [15:0] BoxBase = 2 * M[15:0];
   localparam [M-1:0] OneM = {{(M - 1){1'b0}}, 1'b1};
   localparam [M*M-1:0] PosZero = 0;
 
@@ -115,14 +117,34 @@ module heuristics #(
   assign cand_o = cm_rdata;
 
   // ------------------------------------------------------- address functions
+  // No multiplier (as in sudoku_core): the CandMem address r·M + c is a
+  // shift-and-add of the build constant M, the region bases are constants,
+  // and the box arithmetic uses the core's multiples of the order.
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic [CandAW-1:0] caddr;
     input [7:0] r;
     input [7:0] c;
     reg   [31:0] a;
+    integer b;
     begin
-      a = {24'd0, r} * M + {24'd0, c};
+      a = {24'd0, c};
+      for (b = 0; b < 16; b = b + 1)
+        if (M[b]) a = a + ({24'd0, r} << b);
       caddr = a[CandAW-1:0];
+    end
+  endfunction
+
+  // Word i of region type t (0 rows, 1 columns, 2 boxes) in MissMem and
+  // GridMem: the type's base (0, M, 2M) plus i.
+  function automatic [15:0] region_addr;
+    input [1:0] t;
+    input [7:0] i;
+    begin
+      case (t)
+        2'd1:    region_addr = {8'd0, i} + ColBase;
+        2'd2:    region_addr = {8'd0, i} + BoxBase;
+        default: region_addr = {8'd0, i};
+      endcase
     end
   endfunction
 
@@ -131,7 +153,7 @@ module heuristics #(
     input [7:0] i;
     reg   [15:0] a;
     begin
-      a = {14'd0, t} * M16 + {8'd0, i};
+      a = region_addr(t, i);
       maddr = a[MissAW-1:0];
     end
   endfunction
@@ -141,75 +163,96 @@ module heuristics #(
     input [7:0] i;
     reg   [15:0] a;
     begin
-      a = {14'd0, t} * M16 + {8'd0, i};
+      a = region_addr(t, i);
       waddr = a[GridAW-1:0];
     end
   endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
 
-  // x / n for x < n*MaxOrder (a compare ladder, no divider).
-  function automatic [7:0] div_n;
-    input [7:0] x;
-    input [3:0] n;
+  // x / n and (x / n)·n, packed {quotient, multiple}, for x < n·MaxOrder: a
+  // compare ladder against the multiples (no divider).
+  function automatic [15:0] div_n;
+    input [7:0]            x;
+    input [8*MaxOrder-1:0] mul;
     integer t;
     begin
-      div_n = 8'd0;
+      div_n = 16'd0;
       for (t = 1; t < MaxOrder; t = t + 1)
-        if ({24'd0, x} >= t * {28'd0, n}) div_n = t[7:0];
+        if (x >= mul[8*t +: 8]) div_n = {t[7:0], mul[8*t +: 8]};
     end
   endfunction
 
-  // Row and column of cell j of region i of type t (0 rows, 1 columns,
-  // 2 boxes), packed {row, col}.
-  function automatic [15:0] cell_of;
-    input [1:0] t;
-    input [7:0] i;
-    input [7:0] j;
-    input [3:0] n;
-    reg   [7:0] bi, bj;
+  // t·n for t < MaxOrder: a MaxOrder:1 multiplexer over the multiples.
+  function automatic [7:0] mul_n;
+    input [7:0]            t;
+    input [8*MaxOrder-1:0] mul;
+    integer u;
     begin
-      bi = div_n(i, n);
-      bj = div_n(j, n);
-      case (t)
-        2'd0: cell_of = {i, j};
-        2'd1: cell_of = {j, i};
-        default: cell_of = {bi * {4'd0, n} + bj, (i - bi * {4'd0, n}) * {4'd0, n} + (j - bj * {4'd0, n})};
-      endcase
+      mul_n = 8'd0;
+      for (u = 0; u < MaxOrder; u = u + 1)
+        if (t == u[7:0]) mul_n = mul[8*u +: 8];
     end
   endfunction
 
-  // Box of cell (r, c), and the cell's lane in its box word.
+  // Box of cell (r, c), and the cell's lane in its box word: box rb·n + cb,
+  // lane (r mod n)·n + c mod n.
   function automatic [7:0] box_of;
-    input [7:0] r;
-    input [7:0] c;
-    input [3:0] n;
+    input [7:0]            r;
+    input [7:0]            c;
+    input [8*MaxOrder-1:0] mul;
+    reg   [15:0]           rd, cd;
     begin
-      box_of = div_n(r, n) * {4'd0, n} + div_n(c, n);
+      rd = div_n(r, mul);
+      cd = div_n(c, mul);
+      box_of = rd[7:0] + cd[15:8];
     end
   endfunction
 
   function automatic [7:0] lane_in_box;
-    input [7:0] r;
-    input [7:0] c;
-    input [3:0] n;
+    input [7:0]            r;
+    input [7:0]            c;
+    input [8*MaxOrder-1:0] mul;
+    reg   [15:0]           rd, cd;
     begin
-      lane_in_box = (r - div_n(r, n) * {4'd0, n}) * {4'd0, n} + (c - div_n(c, n) * {4'd0, n});
+      rd = div_n(r, mul);
+      cd = div_n(c, mul);
+      lane_in_box = mul_n(r - rd[7:0], mul) + (c - cd[7:0]);
     end
   endfunction
+
+  // Row and column of cell j of region i of type t (0 rows, 1 columns,
+  // 2 boxes), packed {row, col}: box i's cell j is row (i / n)·n + j / n,
+  // column (i mod n)·n + j mod n.
+  function automatic [15:0] cell_of;
+    input [1:0]            t;
+    input [7:0]            i;
+    input [7:0]            j;
+    input [8*MaxOrder-1:0] mul;
+    reg   [15:0]           id, jd;
+    begin
+      id = div_n(i, mul);
+      jd = div_n(j, mul);
+      case (t)
+        2'd0: cell_of = {i, j};
+        2'd1: cell_of = {j, i};
+        default: cell_of = {id[7:0] + jd[15:8], mul_n(i - id[7:0], mul) + (j - jd[7:0])};
+      endcase
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // The two other regions of cell (r, c) in a region of type t, packed
   // {type0, index0, type1, index1}: a row's cell is also in its column and
   // box, a column's in its row and box, a box's in its row and column (the
   // order of regOther in rtl/bnb/heur.go).
   function automatic [19:0] others;
-    input [1:0] t;
-    input [7:0] r;
-    input [7:0] c;
-    input [3:0] n;
+    input [1:0]            t;
+    input [7:0]            r;
+    input [7:0]            c;
+    input [8*MaxOrder-1:0] mul;
     begin
       case (t)
-        2'd0: others = {2'd1, c, 2'd2, box_of(r, c, n)};
-        2'd1: others = {2'd0, r, 2'd2, box_of(r, c, n)};
+        2'd0: others = {2'd1, c, 2'd2, box_of(r, c, mul)};
+        2'd1: others = {2'd0, r, 2'd2, box_of(r, c, mul)};
         default: others = {2'd0, r, 2'd1, c};
       endcase
     end
@@ -252,39 +295,136 @@ module heuristics #(
     end
   endfunction
 
+  // The word with lane j replaced: a decoder of j and a 2:1 multiplexer
+  // per bit (a variable part-select write would be a shifter of the whole
+  // word, ten times the logic under Yosys).
   function automatic [W-1:0] with_lane;
     input [W-1:0] word;
     input [7:0]   j;
     input [7:0]   value;
+    integer l;
     begin
-      with_lane = word;
-      with_lane[8*j +: 8] = value;
+      for (l = 0; l < M; l = l + 1)
+        with_lane[8*l +: 8] = (j == l[7:0]) ? value : word[8*l +: 8];
     end
   endfunction
 
-  // The next k-combination of list indices after c (index t at c[8t+:8],
-  // increasing) in lexicographic order among those of L; bit 32 is clear
-  // when c was the last.
-  function automatic [32:0] comb_next;
-    input [31:0] c;
-    input [2:0]  k;
-    input [7:0]  l;
-    integer t, u;
-    reg     done;
-    reg [7:0] x;
+  // The position registers, value v's places at [v*M +: M]: value v's word
+  // (an M:1 multiplexer of words), cell j's column of bits over the values
+  // (an M:1 multiplexer per value), and the registers with cell j's column
+  // replaced (a decoder of j and a 2:1 multiplexer per bit). Written as
+  // decoders: a variable bit select over the M·M bits is a shifter.
+  function automatic [M-1:0] pos_of;
+    input [M*M-1:0] pos;
+    input [7:0]     v;
+    integer l;
     begin
-      comb_next = {1'b0, c};
-      done = 1'b0;
+      pos_of = {M{1'b0}};
+      for (l = 0; l < M; l = l + 1)
+        if (v == l[7:0]) pos_of = pos[l * M +: M];
+    end
+  endfunction
+
+  function automatic [M-1:0] cell_pos;
+    input [M*M-1:0] pos;
+    input [7:0]     j;
+    integer l, x;
+    begin
+      cell_pos = {M{1'b0}};
+      for (l = 0; l < M; l = l + 1)
+        if (j == l[7:0])
+          for (x = 0; x < M; x = x + 1) cell_pos[x] = pos[x * M + l];
+    end
+  endfunction
+
+  function automatic [M*M-1:0] with_pos;
+    input [M*M-1:0] pos;
+    input [7:0]     j;
+    input [M-1:0]   col;
+    integer l, x;
+    begin
+      with_pos = pos;
+      for (l = 0; l < M; l = l + 1)
+        if (j == l[7:0])
+          for (x = 0; x < M; x = x + 1) with_pos[x * M + l] = col[x];
+    end
+  endfunction
+
+  // Values above v (bits v+1..M-1) and below v (bits 0..v-1) of a mask.
+  function automatic [M-1:0] above;
+    input [7:0] v;
+    begin
+      above = ({M{1'b1}} << v) << 1;
+    end
+  endfunction
+
+  function automatic [M-1:0] below;
+    input [7:0] v;
+    begin
+      below = ~({M{1'b1}} << v);
+    end
+  endfunction
+
+  // The "next qualifying value" circuit: the lowest value of l above v (a
+  // thermometer and a priority encoder; 0 when there is none).
+  function automatic [7:0] next_of;
+    input [M-1:0] l;
+    input [7:0]   v;
+    begin
+      next_of = lowest(l & above(v));
+    end
+  endfunction
+
+  // The comparator's cursors: the k values of a combination (cursor t at
+  // c[8t +: 8], increasing), walked over the qualifying values l in
+  // lexicographic order — the order of the list of qualifying values the Go
+  // model walks (no list is built: a cursor steps to the next qualifying
+  // value). comb_first is the first combination; comb_next the one after c,
+  // bit 32 clear when c was the last. Cursor t can step iff cursor t+1 can,
+  // or a qualifying value lies between them (the last cursor: one lies above
+  // it); the last cursor that can steps to its next value and the cursors
+  // after it follow in a chain of next-value circuits.
+  function automatic [31:0] comb_first;
+    input [M-1:0] l;
+    reg   [7:0]   c0, c1, c2;
+    begin
+      c0 = lowest(l);
+      c1 = next_of(l, c0);
+      c2 = next_of(l, c1);
+      comb_first = {next_of(l, c2), c2, c1, c0};
+    end
+  endfunction
+
+  function automatic [32:0] comb_next;
+    input [31:0]  c;
+    input [2:0]   k;
+    input [M-1:0] l;
+    integer t, u;
+    reg [3:0] adv;
+    reg [1:0] ts;
+    reg       done;
+    reg [31:0] n;
+    begin
+      adv = 4'd0;
       for (t = 3; t >= 0; t = t - 1) begin
-        if (!done && t < {29'd0, k} && {24'd0, c[8*t +: 8]} < {24'd0, l} - {29'd0, k} + t) begin
-          done = 1'b1;
-          x = c[8*t +: 8] + 8'd1;
-          comb_next[8*t +: 8] = x;
-          for (u = t + 1; u < 4; u = u + 1)
-            if (u < {29'd0, k}) comb_next[8*u +: 8] = x + u[7:0] - t[7:0];
-        end
+        if (t + 1 == {29'd0, k}) adv[t] = |(l & above(c[8*t +: 8]));
+        else if (t + 1 < {29'd0, k}) adv[t] = adv[t+1] | (|(l & above(c[8*t +: 8]) & below(c[8*(t+1) +: 8])));
       end
-      comb_next[32] = done;
+      done = 1'b0;
+      ts = 2'd0;
+      for (t = 0; t < 4; t = t + 1)
+        if (adv[t]) begin
+          done = 1'b1;
+          ts = t[1:0];
+        end
+      n[7:0] = next_of(l, c[8*ts +: 8]);
+      n[15:8] = next_of(l, n[7:0]);
+      n[23:16] = next_of(l, n[15:8]);
+      n[31:24] = next_of(l, n[23:16]);
+      comb_next = {done, c};
+      if (done)
+        for (u = 0; u < 4; u = u + 1)
+          if (u < {29'd0, k} && u >= {30'd0, ts}) comb_next[8*u +: 8] = n[8*(u - {30'd0, ts}) +: 8];
     end
   endfunction
 
@@ -306,8 +446,8 @@ module heuristics #(
   reg [M-1:0]   once_q, once_d, twice_q, twice_d, single_q, single_d;
   reg [M*M-1:0] pos_q, pos_d;        // position registers, value v at [v*M +: M]
   reg [7:0]     fixj_q, fixj_d, fixv_q, fixv_d, fixr_q, fixr_d, fixc_q, fixc_d;
-  reg [8*M-1:0] list_q, list_d;      // listed values (0-based), in order
-  reg [7:0]     llen_q, llen_d;
+  reg [3*M-1:0] cnt_q, cnt_d;        // per value: its places in the region, saturating at 5
+  reg [M-1:0]   lm_q, lm_d;          // the qualifying values of the comparator
   reg [31:0]    comb_q, comb_d;      // combination being compared (list indices)
   reg           cv_q, cv_d;          // comb_q is a combination still to compare
   reg [M-1:0]   keep_q, keep_d, rem_q, rem_d;
@@ -322,7 +462,7 @@ module heuristics #(
   reg [31:0] c, hc;
   reg [32:0] nx;
   reg        valid, found, rdone, even;
-  integer    p, t, vv, li;
+  integer    p, t, vv;
 
   // The empty-cell counter: the loader counts empty cells, a fix takes one.
   always @(posedge clk_i or negedge rst_ni) begin
@@ -363,7 +503,7 @@ module heuristics #(
     pendv_d = pendv_q; pend_d = pend_q; rfill_d = rfill_q; rmiss_d = rmiss_q; rword_d = rword_q;
     once_d = once_q; twice_d = twice_q; single_d = single_q; pos_d = pos_q;
     fixj_d = fixj_q; fixv_d = fixv_q; fixr_d = fixr_q; fixc_d = fixc_q;
-    list_d = list_q; llen_d = llen_q; comb_d = comb_q; cv_d = cv_q;
+    cnt_d = cnt_q; lm_d = lm_q; comb_d = comb_q; cv_d = cv_q;
     keep_d = keep_q; rem_d = rem_q; rcnt_d = rcnt_q;
     state_o = state_i;
     fail_o = 1'b0;
@@ -378,7 +518,7 @@ module heuristics #(
     lm = {M{1'b0}}; u = {M{1'b0}}; hu = {M{1'b0}}; cj = {M{1'b0}}; removed = {M{1'b0}};
     bitv = {M{1'b0}}; cnt = 8'd0; v8 = 8'd0; at = 8'd0;
     rowword = {W{1'b0}}; colword = {W{1'b0}}; boxword = {W{1'b0}}; neww = {W{1'b0}};
-    c = 32'd0; hc = 32'd0; nx = 33'd0; valid = 1'b0; found = 1'b0; rdone = 1'b0; even = 1'b0; li = 0;
+    c = 32'd0; hc = 32'd0; nx = 33'd0; valid = 1'b0; found = 1'b0; rdone = 1'b0; even = 1'b0;
 
     case (state_i)
       StLRowAddr: begin
@@ -421,6 +561,7 @@ module heuristics #(
         once_d = {M{1'b0}};
         twice_d = {M{1'b0}};
         pos_d = PosZero;
+        cnt_d = {(3 * M){1'b0}};
         state_o = StHScan;
       end
 
@@ -445,8 +586,8 @@ module heuristics #(
               end else if (cnt == 8'd1) begin
                 // Single: fix it. The cell's other two GridMem words are
                 // read now; its MissMem words stay on the ports' outputs.
-                rc = cell_of(rt_q, ri_q, pend_q, order_i);
-                oth = others(rt_q, rc[15:8], rc[7:0], order_i);
+                rc = cell_of(rt_q, ri_q, pend_q, muln_i);
+                oth = others(rt_q, rc[15:8], rc[7:0], muln_i);
                 fixj_d = pend_q;
                 fixr_d = rc[15:8];
                 fixc_d = rc[7:0];
@@ -463,13 +604,15 @@ module heuristics #(
           end else begin
             twice_d = twice_q | (once_q & eff);
             once_d = once_q | eff;
-            for (vv = 0; vv < M; vv = vv + 1) pos_d[vv * M + {24'd0, pend_q}] = eff[vv];
+            pos_d = with_pos(pos_q, pend_q, eff);
+            for (vv = 0; vv < M; vv = vv + 1)
+              if (eff[vv] && cnt_q[3*vv +: 3] != 3'd5) cnt_d[3*vv +: 3] = cnt_q[3*vv +: 3] + 3'd1;
           end
         end
         if (!found) begin
           if (issue_q < size_i) begin
-            rc = cell_of(rt_q, ri_q, issue_q, order_i);
-            oth = others(rt_q, rc[15:8], rc[7:0], order_i);
+            rc = cell_of(rt_q, ri_q, issue_q, muln_i);
+            oth = others(rt_q, rc[15:8], rc[7:0], muln_i);
             f_cm_en = 1'b1;
             f_cm_addr = caddr(rc[15:8], rc[7:0]);
             f_ma_en = 1'b1;
@@ -497,22 +640,16 @@ module heuristics #(
             else rdone = 1'b1;
           end
         end else begin
-          // The values still missing with 2..k places, in order.
-          li = 0;
-          list_d = {(8 * M){1'b0}};
-          for (vv = 0; vv < M; vv = vv + 1) begin
-            cnt = popcnt(pos_q[vv * M +: M]);
-            lm[vv] = rmiss_q[vv] && cnt >= 8'd2 && cnt <= {5'd0, ui_q};
-            if (lm[vv]) begin
-              list_d[8 * li +: 8] = vv[7:0];
-              li = li + 1;
-            end
-          end
-          llen_d = li[7:0];
-          if (li < {29'd0, ui_q}) begin
+          // The values still missing with 2..k places (the place counters
+          // of the scan: a counter saturating above 4 per value, not a
+          // popcount of its position register).
+          for (vv = 0; vv < M; vv = vv + 1)
+            lm[vv] = rmiss_q[vv] && cnt_q[3*vv +: 3] >= 3'd2 && cnt_q[3*vv +: 3] <= ui_q;
+          lm_d = lm;
+          if (popcnt(lm) < {5'd0, ui_q}) begin
             rdone = 1'b1;
           end else begin
-            comb_d = {8'd3, 8'd2, 8'd1, 8'd0};
+            comb_d = comb_first(lm);
             cv_d = 1'b1;
             state_o = StHComb;
           end
@@ -524,12 +661,12 @@ module heuristics #(
       StHFixSel: begin
         v8 = lowest(single_q);
         single_d = single_q & ~(OneM << v8);
-        at = lowest(pos_q[{24'd0, v8} * M +: M]);
+        at = lowest(pos_of(pos_q, v8));
         if (has(rfill_q, at)) begin
           fail_o = 1'b1; // an earlier value of this region took the cell
         end else begin
-          rc = cell_of(rt_q, ri_q, at, order_i);
-          oth = others(rt_q, rc[15:8], rc[7:0], order_i);
+          rc = cell_of(rt_q, ri_q, at, muln_i);
+          oth = others(rt_q, rc[15:8], rc[7:0], muln_i);
           fixj_d = at;
           fixv_d = v8 + 8'd1;
           fixr_d = rc[15:8];
@@ -551,7 +688,7 @@ module heuristics #(
       // checksum.
       StHFix1: begin
         bitv = OneM << (fixv_q - 8'd1);
-        oth = others(rt_q, fixr_q, fixc_q, order_i);
+        oth = others(rt_q, fixr_q, fixc_q, muln_i);
         f_cm_en = 1'b1;
         f_cm_we = 1'b1;
         f_cm_addr = caddr(fixr_q, fixc_q);
@@ -590,12 +727,12 @@ module heuristics #(
       // Fix: GridMem box word (A), the second other missing word.
       StHFix2: begin
         bitv = OneM << (fixv_q - 8'd1);
-        oth = others(rt_q, fixr_q, fixc_q, order_i);
+        oth = others(rt_q, fixr_q, fixc_q, muln_i);
         boxword = (rt_q == 2'd2) ? rword_q : b_rdata_i;
         a_en_o = 1'b1;
         a_we_o = 1'b1;
-        a_addr_o = waddr(2'd2, box_of(fixr_q, fixc_q, order_i));
-        a_wdata_o = with_lane(boxword, lane_in_box(fixr_q, fixc_q, order_i), fixv_q);
+        a_addr_o = waddr(2'd2, box_of(fixr_q, fixc_q, muln_i));
+        a_wdata_o = with_lane(boxword, lane_in_box(fixr_q, fixc_q, muln_i), fixv_q);
         f_ma_en = 1'b1;
         f_ma_we = 1'b1;
         f_ma_addr = maddr(oth[9:8], oth[7:0]);
@@ -613,13 +750,13 @@ module heuristics #(
           if (valid && !found) begin
             u = {M{1'b0}};
             for (t = 0; t < 4; t = t + 1)
-              if (t < {29'd0, ui_q}) u = u | pos_q[{24'd0, list_q[8 * c[8*t +: 8] +: 8]} * M +: M];
+              if (t < {29'd0, ui_q}) u = u | pos_of(pos_q, c[8*t +: 8]);
             if (popcnt(u) <= {5'd0, ui_q}) begin
               found = 1'b1;
               hc = c;
               hu = u;
             end else begin
-              nx = comb_next(c, ui_q, llen_q);
+              nx = comb_next(c, ui_q, lm_q);
               c = nx[31:0];
               valid = nx[32];
             end
@@ -633,7 +770,7 @@ module heuristics #(
             rem_d = hu;
             keep_d = {M{1'b0}};
             for (t = 0; t < 4; t = t + 1)
-              if (t < {29'd0, ui_q}) keep_d = keep_d | (OneM << list_q[8 * hc[8*t +: 8] +: 8]);
+              if (t < {29'd0, ui_q}) keep_d = keep_d | (OneM << hc[8*t +: 8]);
             rcnt_d = 3'd0;
             state_o = StHRemove;
           end
@@ -651,19 +788,18 @@ module heuristics #(
         if (rcnt_q < ui_q) begin
           at = lowest(rem_q);
           rem_d = rem_q & ~(OneM << at);
-          rc = cell_of(rt_q, ri_q, at, order_i);
-          for (vv = 0; vv < M; vv = vv + 1) cj[vv] = pos_q[vv * M + {24'd0, at}];
+          rc = cell_of(rt_q, ri_q, at, muln_i);
+          cj = cell_pos(pos_q, at);
           removed = cj & ~keep_q;
           if (|removed) prem_d = 1'b1;
-          for (vv = 0; vv < M; vv = vv + 1)
-            if (removed[vv]) pos_d[vv * M + {24'd0, at}] = 1'b0;
+          pos_d = with_pos(pos_q, at, cj & keep_q);
           f_cm_en = 1'b1;
           f_cm_we = 1'b1;
           f_cm_addr = caddr(rc[15:8], rc[7:0]);
           f_cm_wdata = cj & keep_q;
           rcnt_d = rcnt_q + 3'd1;
         end else begin
-          nx = comb_next(comb_q, ui_q, llen_q);
+          nx = comb_next(comb_q, ui_q, lm_q);
           comb_d = nx[31:0];
           cv_d = nx[32];
           state_o = StHComb;
@@ -694,7 +830,7 @@ module heuristics #(
       pendv_q <= 1'b0; pend_q <= 8'd0; rfill_q <= {M{1'b0}}; rmiss_q <= {M{1'b0}}; rword_q <= {W{1'b0}};
       once_q <= {M{1'b0}}; twice_q <= {M{1'b0}}; single_q <= {M{1'b0}}; pos_q <= PosZero;
       fixj_q <= 8'd0; fixv_q <= 8'd0; fixr_q <= 8'd0; fixc_q <= 8'd0;
-      list_q <= {(8 * M){1'b0}}; llen_q <= 8'd0; comb_q <= 32'd0; cv_q <= 1'b0;
+      cnt_q <= {(3 * M){1'b0}}; lm_q <= {M{1'b0}}; comb_q <= 32'd0; cv_q <= 1'b0;
       keep_q <= {M{1'b0}}; rem_q <= {M{1'b0}}; rcnt_q <= 3'd0;
     end else begin
       ui_q <= ui_d; started_q <= started_d; pfix_q <= pfix_d; prem_q <= prem_d;
@@ -702,7 +838,7 @@ module heuristics #(
       pendv_q <= pendv_d; pend_q <= pend_d; rfill_q <= rfill_d; rmiss_q <= rmiss_d; rword_q <= rword_d;
       once_q <= once_d; twice_q <= twice_d; single_q <= single_d; pos_q <= pos_d;
       fixj_q <= fixj_d; fixv_q <= fixv_d; fixr_q <= fixr_d; fixc_q <= fixc_d;
-      list_q <= list_d; llen_q <= llen_d; comb_q <= comb_d; cv_q <= cv_d;
+      cnt_q <= cnt_d; lm_q <= lm_d; comb_q <= comb_d; cv_q <= cv_d;
       keep_q <= keep_d; rem_q <= rem_d; rcnt_q <= rcnt_d;
     end
   end

@@ -26,7 +26,6 @@ module sudoku_top #(
   localparam integer W = 8 * M;
   localparam integer GridAW = $clog2(3 * M);
   localparam integer GivenAW = (M > 1) ? $clog2(M) : 1;
-  localparam integer IndexW = $clog2(M * M);
   // The frame decoder's inter-byte timeout (uart.DefaultTimeoutBits).
   localparam integer TimeoutBits = 40;
 
@@ -46,7 +45,7 @@ module sudoku_top #(
   wire [2:0]        ev_kind, ev_status;
   wire [3:0]        ev_order;
   wire [7:0]        ev_cell;
-  wire [IndexW-1:0] ev_index;
+  wire [7:0]        ev_row, ev_col;
   wire              tx_valid, tx_ready, tx_busy;
   wire [7:0]        tx_data;
 
@@ -54,9 +53,10 @@ module sudoku_top #(
     .clk_i, .rst_ni, .rxd_i, .valid_o(rx_valid), .data_o(rx_data), .framing_error_o(rx_ferr)
   );
 
-  frame_decoder #(.ClksPerBit(ClksPerBit), .MaxOrder(MaxOrder), .TimeoutBits(TimeoutBits), .IndexW(IndexW)) u_decoder (
+  frame_decoder #(.ClksPerBit(ClksPerBit), .MaxOrder(MaxOrder), .TimeoutBits(TimeoutBits)) u_decoder (
     .clk_i, .rst_ni, .valid_i(rx_valid), .data_i(rx_data), .mode_o(dec_mode),
-    .event_o(ev_kind), .status_o(ev_status), .order_o(ev_order), .cell_o(ev_cell), .index_o(ev_index)
+    .event_o(ev_kind), .status_o(ev_status), .order_o(ev_order), .cell_o(ev_cell),
+    .row_o(ev_row), .col_o(ev_col)
   );
 
   uart_tx #(.ClksPerBit(ClksPerBit)) u_tx (
@@ -70,10 +70,10 @@ module sudoku_top #(
   wire [W-1:0]      a_wdata, a_rdata, b_wdata, b_rdata;
   wire [M-1:0]      g_wdata, g_rdata;
 
-  sudoku_core #(.MaxOrder(MaxOrder), .K(K), .GridAW(GridAW), .GivenAW(GivenAW), .IndexW(IndexW),
+  sudoku_core #(.MaxOrder(MaxOrder), .K(K), .GridAW(GridAW), .GivenAW(GivenAW),
     .Heuristics(Heuristics), .SubsetUnits(SubsetUnits), .CandSearch(CandSearch)) u_core (
     .clk_i, .rst_ni, .direct_i,
-    .ev_kind_i(ev_kind), .ev_status_i(ev_status), .ev_order_i(ev_order), .ev_cell_i(ev_cell), .ev_index_i(ev_index),
+    .ev_kind_i(ev_kind), .ev_status_i(ev_status), .ev_order_i(ev_order), .ev_cell_i(ev_cell), .ev_row_i(ev_row), .ev_col_i(ev_col),
     .tx_valid_o(tx_valid), .tx_data_o(tx_data), .tx_ready_i(tx_ready), .tx_busy_i(tx_busy),
     .load_i, .load_order_i, .load_chk_i, .search_limit_i,
     .a_en_o(a_en), .a_we_o(a_we), .a_addr_o(a_addr), .a_wdata_o(a_wdata), .a_rdata_i(a_rdata),

@@ -32,7 +32,11 @@ module frontend_tb #(
   wire [1:0]        dec_mode;
   wire [2:0]        dec_event, dec_status;
   wire [3:0]        dec_order;
-  wire [IndexW-1:0] dec_index;
+  wire [7:0]        dec_row, dec_col;
+  // The Event's row-major index, formed here from the decoder's row and
+  // column (simulation only).
+  wire [31:0]       dec_index32 = {24'd0, dec_row} * {28'd0, dec_order} * {28'd0, dec_order} + {24'd0, dec_col};
+  wire [IndexW-1:0] dec_index = dec_index32[IndexW-1:0];
 
   uart_rx #(.ClksPerBit(ClksPerBit)) u_rx (
     .clk_i(clk), .rst_ni(rst_n), .rxd_i(rxd),
@@ -46,7 +50,8 @@ module frontend_tb #(
     .clk_i(clk), .rst_ni(rst_n),
     .valid_i(chain ? rx_valid : in_valid), .data_i(chain ? rx_data : in_data),
     .mode_o(dec_mode), .event_o(dec_event), .status_o(dec_status),
-    .order_o(dec_order), .cell_o(dec_cell), .index_o(dec_index)
+    .order_o(dec_order), .cell_o(dec_cell),
+    .row_o(dec_row), .col_o(dec_col)
   );
 
   reg [8*512-1:0] stim_path, out_path, vcd_path;
