@@ -432,4 +432,15 @@ func writeSynth(w io.Writer, r *synth.Report, rows []synthRow, model area.Report
 	fmt.Fprintf(w, "   Number of 4 input LUTs:        %14d out of %6d  %d%%\n", t.LUTs, d.LUTs, pct(t.LUTs, d.LUTs))
 	fmt.Fprintf(w, "   Number of RAMB16s:             %14d out of %6d  %d%%   %s\n", t.RAMB16, d.BlockRAMs, pct(t.RAMB16, d.BlockRAMs), t.ShapesText)
 	fmt.Fprintf(w, "   Number of MULT18X18s:          %14d out of %6d  %d%%\n", t.MULT18, d.Multipliers, pct(t.MULT18, d.Multipliers))
+	// A module that holds several of the model's blocks is compared with
+	// their sum: say which.
+	var groups []string
+	for _, row := range rows {
+		if len(row.Blocks) > 1 {
+			groups = append(groups, fmt.Sprintf("  %s: %s", row.Module, strings.Join(row.Blocks, " + ")))
+		}
+	}
+	if len(groups) > 0 {
+		fmt.Fprintf(w, "\nModules compared with the sum of several of the model's blocks:\n%s\n", strings.Join(groups, "\n"))
+	}
 }

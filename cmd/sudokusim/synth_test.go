@@ -97,6 +97,12 @@ func TestSynthOrder3(t *testing.T) {
 			got[name] = pt
 		}
 	}
+	// The summary names the model's blocks a module is compared with when
+	// it holds several (the run is cached by now).
+	var out, errb bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"synth", "--heuristics", "paper", "--max-order", "3", "--cpc", "1"}, &out, &errb), errb.String())
+	assert.Contains(t, out.String(), "heuristics: FixPath + RegionFrontEnd + Strategy + SingleUnit + ScanRegisters + HiddenSingleUnit + HiddenSubsetUnit")
+	assert.Contains(t, out.String(), "evaluator: Evaluator + CandidateWindow")
 	for _, k := range []string{"k1", "k8"} {
 		v1, v2 := got["none/"+k], got["paper/"+k]
 		assert.Greater(t, v2.luts, v1.luts, "%s: version 2 has more logic", k)

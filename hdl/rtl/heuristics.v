@@ -70,7 +70,6 @@ module heuristics #(
   localparam integer MissAW = $clog2(3 * M);
   localparam [15:0] ColBase = M[15:0];
   localparam [15:0] BoxBase = 2 * M[15:0];
-  localparam [M-1:0] OneM = {{(M - 1){1'b0}}, 1'b1};
   localparam [M*M-1:0] PosZero = 0;
 
   // State encoding of rtl/bnb (coreState, heur.go).
@@ -87,7 +86,7 @@ module heuristics #(
   localparam [4:0] StHRemove  = 5'd25;
   localparam [2:0] NumUnits   = 3'd5;
 
-  wire [M-1:0] enabled = ~({M{1'b1}} << size_i);
+  wire [M-1:0] enabled = below(size_i);
 
   // ---------------------------------------------------------------- memories
   reg               cm_en, cm_we;
@@ -277,12 +276,29 @@ module heuristics #(
     end
   endfunction
 
+  function automatic [M-1:0] below;
+    input [7:0] v;
+    integer l;
+    begin
+      for (l = 0; l < M; l = l + 1) below[l] = l[7:0] < v;
+    end
+  endfunction
+
+  // Line j of a decoder of M lines (none when j >= M).
+  function automatic [M-1:0] onehot;
+    input [7:0] j;
+    integer l;
+    begin
+      for (l = 0; l < M; l = l + 1) onehot[l] = j == l[7:0];
+    end
+  endfunction
+
   // Bit j of x.
   function automatic has;
     input [M-1:0] x;
     input [7:0]   j;
     begin
-      has = |(x & (OneM << j));
+      has = |(x & onehot(j));
     end
   endfunction
 
@@ -350,18 +366,15 @@ module heuristics #(
     end
   endfunction
 
-  // Values above v (bits v+1..M-1) and below v (bits 0..v-1) of a mask.
+  // Values above v (bits v+1..M-1) and below v (bits 0..v-1) of a mask:
+  // thermometers, a compare with a constant per bit. (Written as shifts they
+  // are shifter cells that Yosys's SAT-based resource sharing compares
+  // pairwise: at max order 5 that pass alone ran for over ten minutes.)
   function automatic [M-1:0] above;
     input [7:0] v;
+    integer l;
     begin
-      above = ({M{1'b1}} << v) << 1;
-    end
-  endfunction
-
-  function automatic [M-1:0] below;
-    input [7:0] v;
-    begin
-      below = ~({M{1'b1}} << v);
+      for (l = 0; l < M; l = l + 1) above[l] = l[7:0] > v;
     end
   endfunction
 
@@ -660,7 +673,7 @@ module heuristics #(
       // of the cell's other two regions (GridMem and MissMem).
       StHFixSel: begin
         v8 = lowest(single_q);
-        single_d = single_q & ~(OneM << v8);
+        single_d = single_q & ~onehot(v8);
         at = lowest(pos_of(pos_q, v8));
         if (has(rfill_q, at)) begin
           fail_o = 1'b1; // an earlier value of this region took the cell
@@ -687,7 +700,7 @@ module heuristics #(
       // GridMem row (A) and column (B) words, GivenMem's row word; the
       // checksum.
       StHFix1: begin
-        bitv = OneM << (fixv_q - 8'd1);
+        bitv = onehot(fixv_q - 8'd1);
         oth = others(rt_q, fixr_q, fixc_q, muln_i);
         f_cm_en = 1'b1;
         f_cm_we = 1'b1;
@@ -701,7 +714,7 @@ module heuristics #(
         f_mb_addr = maddr(oth[19:18], oth[17:10]);
         f_mb_wdata = ma_rdata & ~bitv;
         rmiss_d = rmiss_q & ~bitv;
-        rfill_d = rfill_q | (OneM << fixj_q);
+        rfill_d = rfill_q | onehot(fixj_q);
         rword_d = with_lane(rword_q, fixj_q, fixv_q);
         rowword = (rt_q == 2'd0) ? rword_q : a_rdata_i;
         colword = (rt_q == 2'd0) ? a_rdata_i : (rt_q == 2'd1) ? rword_q : b_rdata_i;
@@ -726,7 +739,7 @@ module heuristics #(
 
       // Fix: GridMem box word (A), the second other missing word.
       StHFix2: begin
-        bitv = OneM << (fixv_q - 8'd1);
+        bitv = onehot(fixv_q - 8'd1);
         oth = others(rt_q, fixr_q, fixc_q, muln_i);
         boxword = (rt_q == 2'd2) ? rword_q : b_rdata_i;
         a_en_o = 1'b1;
@@ -770,7 +783,7 @@ module heuristics #(
             rem_d = hu;
             keep_d = {M{1'b0}};
             for (t = 0; t < 4; t = t + 1)
-              if (t < {29'd0, ui_q}) keep_d = keep_d | (OneM << hc[8*t +: 8]);
+              if (t < {29'd0, ui_q}) keep_d = keep_d | onehot(hc[8*t +: 8]);
             rcnt_d = 3'd0;
             state_o = StHRemove;
           end
@@ -787,7 +800,7 @@ module heuristics #(
       StHRemove: begin
         if (rcnt_q < ui_q) begin
           at = lowest(rem_q);
-          rem_d = rem_q & ~(OneM << at);
+          rem_d = rem_q & ~onehot(at);
           rc = cell_of(rt_q, ri_q, at, muln_i);
           cj = cell_pos(pos_q, at);
           removed = cj & ~keep_q;
