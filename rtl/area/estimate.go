@@ -36,7 +36,8 @@ type Report struct {
 	Slices int `json:"slices"`
 	// SliceRange is the band around Slices that the evidence allows
 	// (docs/resource-model.md §4): calibrated blocks' halves at PackLow
-	// and PackHigh, the others' also scaled by 1 ∓ ModelSpread.
+	// and PackHigh, the others' also scaled by 1 ∓ their Block.Spread
+	// (Version2Spread for version 2's blocks, ModelSpread otherwise).
 	SliceRange SliceRange `json:"slice_range"`
 	// RAMB16 is the block RAM count from bram.Map, MULT18 the 18×18
 	// multipliers (none: the box arithmetic is counters, not products).
