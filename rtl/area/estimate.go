@@ -119,7 +119,7 @@ const ModelSpread = 0.37
 // how far the units are counted out of proportion with the blocks Pack was
 // calibrated on — worst case, rounded up (TestVersion2SpreadIsTheEvidence;
 // docs/resource-model.md §4.1).
-const Version2Spread = 0.38
+const Version2Spread = 0.46
 
 // spread is the block's band: none when calibrated, ModelSpread when no
 // other evidence set it.

@@ -35,14 +35,14 @@ func TestPaperConfigurationsFit(t *testing.T) {
 	}{
 		{"v1 k=1 m=15", 15, 1, 0, false, VerdictFits, "RAMB16s", 9228, 10117},
 		{"v1 k=8 m=15", 15, 8, 0, false, VerdictFits, "Slices", 11162, 12237},
-		{"v2 m=11 k=1 P=1", 11, 1, 1, true, VerdictMayFit, "RAMB16s", 8499, 13942},
-		{"v2 m=11 k=2 P=1", 11, 2, 1, true, VerdictMayFit, "RAMB16s", 8772, 14257},
-		{"v2 m=11 k=4 P=1", 11, 4, 1, true, VerdictMayFit, "RAMB16s", 8988, 14525},
-		{"v2 m=11 k=8 P=1", 11, 8, 1, true, VerdictMayFit, "RAMB16s", 9638, 15300},
-		{"v2 m=11 k=8 P=2", 11, 8, 2, true, VerdictMayFit, "RAMB16s", 10182, 16628},
-		{"v2 m=11 k=1 P=16", 11, 1, 16, true, VerdictNotFits, "Slices", 16667, 33874},
-		{"v2 m=12 k=1 P=1", 12, 1, 1, true, VerdictNotFits, "RAMB16s", 10463, 17456},
-		{"v2 m=15 k=1 P=1", 15, 1, 1, true, VerdictNotFits, "RAMB16s", 16063, 26796},
+		{"v2 m=11 k=1 P=1", 11, 1, 1, true, VerdictMayFit, "RAMB16s", 8055, 14429},
+		{"v2 m=11 k=2 P=1", 11, 2, 1, true, VerdictMayFit, "RAMB16s", 8326, 14745},
+		{"v2 m=11 k=4 P=1", 11, 4, 1, true, VerdictMayFit, "RAMB16s", 8539, 15017},
+		{"v2 m=11 k=8 P=1", 11, 8, 1, true, VerdictMayFit, "RAMB16s", 9183, 15798},
+		{"v2 m=11 k=8 P=2", 11, 8, 2, true, VerdictMayFit, "RAMB16s", 9657, 17203},
+		{"v2 m=11 k=1 P=16", 11, 1, 16, true, VerdictNotFits, "Slices", 15169, 35516},
+		{"v2 m=12 k=1 P=1", 12, 1, 1, true, VerdictNotFits, "RAMB16s", 9888, 18086},
+		{"v2 m=15 k=1 P=1", 15, 1, 1, true, VerdictNotFits, "RAMB16s", 15181, 27763},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
