@@ -245,7 +245,7 @@ func writeBlocks(w io.Writer, r area.Report) {
 	for _, b := range r.Blocks {
 		band := fmt.Sprintf("Pack %.3f..%.3f", area.PackLow, area.PackHigh)
 		if !b.Calibrated {
-			band = fmt.Sprintf("uncalibrated, ±%.0f%% more", 100*area.ModelSpread)
+			band = fmt.Sprintf("uncalibrated, ±%.0f%% more", 100*b.Spread)
 		}
 		fmt.Fprintf(w, "%-20s %8d %8d %8d   %s\n", b.Name, b.LUT, b.FF, b.RAMB16(), band)
 	}

@@ -20,20 +20,30 @@ import (
 
 // The tolerances of TestSynthOrder3: how far Yosys's whole-design LUT sites
 // and flip-flops may lie from the resource model's structural figures, as
-// |Yosys − model| / model. They are set from what Yosys 0.23 gave at max
-// order 3 once the HDL's addresses were counters (docs/resource-model.md
-// §9): LUT sites 3,780 / 1,138 (+232%) and 4,377 / 1,421 (+208%) in version
-// 1 at k = 1 and 8, 7,620 / 2,335 (+226%) in version 2 at k = 1; flip-flops
-// 771 / 316 (+144%) in version 1, 1,172 / 589 (+99%) in version 2. Each
-// tolerance is the worst error measured plus about a fifth: it catches a
-// gross regression of the HDL (version 2's first Verilog, with its
-// whole-word shifters and products, was 14,442 LUT sites: +519%; the
-// multipliers themselves are caught by the MULT18X18 check) or a model block
-// gone wrong, not the model's calibration, which its fit to Table 2 owns. Retune them when the model's formulas change (the model is the side
-// expected to move: it leaves out most of the multiplexing of the FSMs).
+// |Yosys − model| / model. Measured with Yosys 0.23 on the rewritten hdl/
+// (no multipliers, c10b82b; version 2's heuristics.v as of c08959c)
+// against the model of docs/resource-model.md §2, §3: LUT sites 3,780 /
+// 1,546 (+144.5%) and 4,377 / 1,917 (+128.3%) in version 1 at k = 1 and 8,
+// 7,317 / 2,743 (+166.8%) and 8,157 / 3,156 (+158.5%) in version 2;
+// flip-flops 771 / 570 (+35.3%) in version 1 and 1,172 / 843 (+39.0%) in
+// version 2 at both k. Each tolerance is the worst error measured plus a
+// stated margin: LUT sites +23 points (1.90; about 630 LUT sites of
+// version 2 at k = 1, the order of Yosys's run-to-run variation — the same
+// evaluator.v mapped to 1,799 and 2,207 LUT sites in two runs — and enough
+// for the heuristics.v before c08959c, 7,620 LUT sites, +177.8%),
+// flip-flops +11 points (0.50; Yosys keeps the same flip-flops in every run
+// and at every k). The LUT sites count what the model does not (the reset
+// inverters, grid_mem's and miss_mem's read-port fabric, §9.1) and the
+// core's and the heuristics module's multiplexing the model leaves out, so
+// the tolerance catches a gross regression of the HDL (version 2's first
+// Verilog, with its whole-word shifters and products, was 14,442 LUT sites:
+// +427% of today's model; the multipliers themselves are caught by the
+// MULT18X18 check) or a model block gone wrong, not the model's
+// calibration, which its fit to Table 2 owns. Retune them with the model's
+// formulas.
 const (
-	synthLUTTolerance = 2.75
-	synthFFTolerance  = 1.75
+	synthLUTTolerance = 1.90
+	synthFFTolerance  = 0.50
 )
 
 // TestSynthOrder3 synthesises both versions at max order 3 with k = 1 and 8

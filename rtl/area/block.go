@@ -18,9 +18,13 @@ type Block struct {
 	// Calibrated marks the blocks of the design Table 2 measured (version
 	// 1 of the FPT'09 processor): Pack was fitted on them. Every other
 	// block — version 2's units, the optional input buffer, the GA, the
-	// engine array, version 3 — is a structural count nothing has checked,
-	// and SliceRange widens it by ModelSpread.
+	// engine array, version 3 — is a structural count nothing has
+	// calibrated, and SliceRange widens it by Spread.
 	Calibrated bool `json:"calibrated"`
+	// Spread is the relative error band of an uncalibrated block's count
+	// (0 for a calibrated one): Version2Spread for version 2's blocks, whose
+	// Verilog Yosys has mapped, ModelSpread for the others.
+	Spread float64 `json:"spread"`
 }
 
 // RAMB16 is the block's block RAM count.
@@ -46,8 +50,8 @@ type dims struct {
 	// D−1, D the baud divisor), t the width of the frame decoder's
 	// inter-byte timeout (40 bit times, counted down from 40·D).
 	d, t int
-	// ob is the bits of an order 0..m, ix the bits of a cell index 0..M²−1.
-	ob, ix int
+	// ob is the bits of an order 0..m.
+	ob int
 }
 
 // laneWidth is the GridMem lane width: 8 bits, the protocol's cell byte,
@@ -64,7 +68,7 @@ func newDims(p Params) dims {
 		m: p.MaxOrder, M: M, W: laneWidth, L: laneWidth * M,
 		bM: clog2(M), k: p.CPC, q: clog2(p.CPC),
 		bv: clog2(M + 1),
-		ob: clog2(p.MaxOrder + 1), ix: clog2(M * M),
+		ob: clog2(p.MaxOrder + 1),
 		wd: clog2(int(math.Ceil(sudoku.TMax(p.MaxOrder)*clock)) + 1),
 	}
 	if p.UART {

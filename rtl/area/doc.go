@@ -17,7 +17,8 @@
 // calibrated once against the paper's Table 2 (version 1 at k = 1, 2, 4, 8,
 // m = 15), with a range from the evidence around it (Table 2's per-row
 // scatter; for blocks nothing calibrated, the structural count's spread
-// against Yosys), so that a device fit is "fits", "may fit" or "does NOT
+// against Yosys — version 2's own runs for its blocks, the evaluator's
+// for the rest), so that a device fit is "fits", "may fit" or "does NOT
 // fit". docs/resource-model.md derives every formula, gives the
 // calibration and its residuals, and cites the device data sheets.
 //

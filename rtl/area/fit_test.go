@@ -16,7 +16,8 @@ import (
 // capacity. Version 2 at m = 11 (the paper's final design) may fit at k = 1,
 // 2, 4, 8 with a comparator testing one or two combinations per cycle: the
 // point estimate is 81–97% of the slices, but the version-2 units were
-// never synthesised, and their ±ModelSpread band reaches past the capacity
+// counted out of proportion with the version-1 blocks in Yosys, and their
+// ±Version2Spread band reaches past the capacity
 // (docs/resource-model.md §4). The simulator's former default of 16
 // combinations per cycle does not fit even at the low end: the comparator's
 // operand muxes overflow the slices. At m = 12 and 15 the candidate memory
@@ -32,16 +33,16 @@ func TestPaperConfigurationsFit(t *testing.T) {
 		limiting  string
 		low, high int
 	}{
-		{"v1 k=1 m=15", 15, 1, 0, false, VerdictFits, "RAMB16s", 9232, 10122},
-		{"v1 k=8 m=15", 15, 8, 0, false, VerdictFits, "Slices", 11167, 12243},
-		{"v2 m=11 k=1 P=1", 11, 1, 1, true, VerdictMayFit, "RAMB16s", 8558, 13885},
-		{"v2 m=11 k=2 P=1", 11, 2, 1, true, VerdictMayFit, "RAMB16s", 8831, 14200},
-		{"v2 m=11 k=4 P=1", 11, 4, 1, true, VerdictMayFit, "RAMB16s", 9048, 14467},
-		{"v2 m=11 k=8 P=1", 11, 8, 1, true, VerdictMayFit, "RAMB16s", 9698, 15241},
-		{"v2 m=11 k=8 P=2", 11, 8, 2, true, VerdictMayFit, "RAMB16s", 10251, 16560},
-		{"v2 m=11 k=1 P=16", 11, 1, 16, true, VerdictNotFits, "Slices", 16858, 33672},
-		{"v2 m=12 k=1 P=1", 12, 1, 1, true, VerdictNotFits, "RAMB16s", 10539, 17382},
-		{"v2 m=15 k=1 P=1", 15, 1, 1, true, VerdictNotFits, "RAMB16s", 16178, 26680},
+		{"v1 k=1 m=15", 15, 1, 0, false, VerdictFits, "RAMB16s", 9228, 10117},
+		{"v1 k=8 m=15", 15, 8, 0, false, VerdictFits, "Slices", 11162, 12237},
+		{"v2 m=11 k=1 P=1", 11, 1, 1, true, VerdictMayFit, "RAMB16s", 8055, 14429},
+		{"v2 m=11 k=2 P=1", 11, 2, 1, true, VerdictMayFit, "RAMB16s", 8326, 14745},
+		{"v2 m=11 k=4 P=1", 11, 4, 1, true, VerdictMayFit, "RAMB16s", 8539, 15017},
+		{"v2 m=11 k=8 P=1", 11, 8, 1, true, VerdictMayFit, "RAMB16s", 9183, 15798},
+		{"v2 m=11 k=8 P=2", 11, 8, 2, true, VerdictMayFit, "RAMB16s", 9657, 17203},
+		{"v2 m=11 k=1 P=16", 11, 1, 16, true, VerdictNotFits, "Slices", 15169, 35516},
+		{"v2 m=12 k=1 P=1", 12, 1, 1, true, VerdictNotFits, "RAMB16s", 9888, 18086},
+		{"v2 m=15 k=1 P=1", 15, 1, 1, true, VerdictNotFits, "RAMB16s", 15181, 27763},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -82,12 +83,29 @@ func TestPackRangeIsTable2(t *testing.T) {
 }
 
 // TestModelSpreadIsTheEvidence: ModelSpread is the Evaluator's worst
-// proportional error against Yosys (testdata/yosys-v1.csv), rounded up to
-// two decimals.
+// proportional error against Yosys over round 1's runs of evaluator.v
+// (testdata/yosys-evaluator-bd54175.csv: m = 3, 5, 7, k up to 32), rounded
+// up to two decimals; the rewrite of hdl/ left evaluator.v as it was, and
+// its runs since (testdata/yosys.csv, both versions) pooled with round 1's
+// stay within it.
 func TestModelSpreadIsTheEvidence(t *testing.T) {
-	u := evaluatorSpread(compareYosys(t, loadYosys(t)))
-	t.Logf("evaluator spread %.4f, ModelSpread %.2f", u, ModelSpread)
+	old := evaluatorCounts(t, loadYosysFile(t, "testdata/yosys-evaluator-bd54175.csv"))
+	u, at := evaluatorSpread(old)
+	t.Logf("evaluator spread, round 1's runs: %.4f (m=%d k=%d), ModelSpread %.2f", u, at.m, at.k, ModelSpread)
 	assert.Equal(t, math.Ceil(100*u)/100, ModelSpread)
+	all, at := evaluatorSpread(append(old, evaluatorCounts(t, loadYosys(t))...))
+	t.Logf("evaluator spread, all runs: %.4f (v%d m=%d k=%d)", all, at.version, at.m, at.k)
+	assert.LessOrEqual(t, all, ModelSpread)
+}
+
+// TestVersion2SpreadIsTheEvidence: Version2Spread is the worst, over the
+// version-2 configurations of testdata/yosys.csv, of |units ratio ÷
+// version-1 ratio − 1| in LUT4 and in flip-flops, rounded up to two
+// decimals (docs/resource-model.md §4.1).
+func TestVersion2SpreadIsTheEvidence(t *testing.T) {
+	u := version2Spread(compareYosys(t, loadYosys(t)))
+	t.Logf("version-2 spread %.4f, Version2Spread %.2f", u, Version2Spread)
+	assert.Equal(t, math.Ceil(100*u)/100, Version2Spread)
 }
 
 // TestVerdicts: the three verdicts on a made-up device, from the slice range

@@ -49,15 +49,16 @@ func transmitter(x dims) Block {
 //   - the inter-byte timeout: a t-bit down counter from 40 bit times
 //     (t = ⌈log₂(40·D + 2)⌉) with its zero and one detects;
 //   - row and column counters, byte-wide like the size they end at, with
-//     their end compares (eq(8) each), and the ix-bit cell index counter;
+//     their end compares (eq(8) each); no cell index counter since the
+//     rewrite of hdl/ (c10b82b): the event carries the row and the column;
 //   - the cell check (cell > size, a magnitude compare), the checksum
 //     accumulator (8-bit add/subtract into its register, the r+c parity
 //     LUT) and the final compare with the checksum byte;
 //   - the event register the core reads: kind and status (5 flip-flops with
-//     a LUT each), the order (ob, a 2:1 mux each), and the cell byte and
-//     its index, each bit gated by "a cell event" (a LUT per bit).
+//     a LUT each), the order (ob, a 2:1 mux each), and the cell, row and
+//     column bytes, each bit gated by "a cell event" (a LUT per bit).
 //
-// At m = 3, 5 and 15 that is 85, 93 and 107 flip-flops — what Yosys keeps of
+// At m = 3, 5 and 15 that is 87, 89 and 91 flip-flops — what Yosys keeps of
 // the Verilog's registers (the order registers are 4 bits wide there and lose
 // the bits m does not need).
 func frameCodec(x dims) Block {
@@ -67,12 +68,11 @@ func frameCodec(x dims) Block {
 		Add(register(8 + x.ob)).
 		Add(counter(x.t)).Add(eqConst(x.t).Times(2)).
 		Add(counter(8).Times(2)).Add(eq(8).Times(2)).
-		Add(counter(x.ix)).
 		Add(adder(8)).
 		Add(Logic{LUT: 8, FF: 8, Paired: 8}).Add(Logic{LUT: 1}).Add(eq(8)).
 		Add(Logic{LUT: 5, FF: 5, Paired: 5}).
 		Add(Logic{LUT: x.ob, FF: x.ob, Paired: x.ob}).
-		Add(Logic{LUT: 8 + x.ix, FF: 8 + x.ix, Paired: 8 + x.ix})
+		Add(Logic{LUT: 8 + 16, FF: 8 + 16, Paired: 8 + 16})
 	return Block{Name: "FrameCodec", Logic: l}
 }
 

@@ -40,6 +40,11 @@ func versionTwo(p Params, x dims) ([]Block, error) {
 	if s := p.subsetSize(); s > 0 {
 		blocks = append(blocks, hiddenSubsetUnit(x, s, p.subsetUnits()))
 	}
+	for i := range blocks {
+		if !blocks[i].Calibrated && blocks[i].Name != "InputFIFO" {
+			blocks[i].Spread = Version2Spread
+		}
+	}
 	return blocks, nil
 }
 

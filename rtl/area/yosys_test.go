@@ -10,17 +10,21 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"sudokusim/sudoku/logic"
 )
 
-// yosysRow is one module of one Yosys run (testdata/yosys-v1.csv): the
-// version-1 Verilog twin (hdl/) through `sudokusim synth --max-order m --cpc
-// k --json`, Yosys 0.23 synth_xilinx -family xc2vp, hierarchy kept, UART at
-// 100 MHz / 115200 baud.
+// yosysRow is one module of one Yosys run (testdata/yosys.csv): the Verilog
+// twin (hdl/) of version 1 or 2 through `sudokusim synth --heuristics
+// none|paper --max-order m --cpc k --json`, Yosys 0.23 synth_xilinx -family
+// xc2vp, hierarchy kept, UART at 100 MHz / 115200 baud; the module's own
+// cells, not its submodules'.
 type yosysRow struct {
-	m, k   int
-	module string
-	lut    [4]int // LUT1 (INV included) .. LUT4
-	ff     int
+	version, m, k int
+	module        string
+	// lut13 are the LUT1 (INV included), LUT2 and LUT3 sites, lut4 the LUT4s.
+	lut13, lut4 int
+	ff          int
 	// resetFF are the flip-flops with the active-low asynchronous reset:
 	// Yosys puts one inverter (a LUT1 site) in front of each one's CLR.
 	resetFF int
@@ -28,31 +32,34 @@ type yosysRow struct {
 	mult18  int
 }
 
-// lut4 is the module's LUT4-equivalents: every LUT1–LUT4 site but the
+// lut4eq is the module's LUT4-equivalents: every LUT1–LUT4 site but the
 // reset inverters — a Virtex-II slice inverts its SR input for free, so ISE
-// uses no LUT for them (docs/resource-model.md §9).
-func (r yosysRow) lut4() int { return r.lut[0] + r.lut[1] + r.lut[2] + r.lut[3] - r.resetFF }
+// uses no LUT for them (docs/resource-model.md §9.1).
+func (r yosysRow) lut4eq() int { return r.lut13 + r.lut4 - r.resetFF }
 
-func loadYosys(t *testing.T) []yosysRow {
+func loadYosys(t *testing.T) []yosysRow { return loadYosysFile(t, "testdata/yosys.csv") }
+
+func loadYosysFile(t *testing.T, path string) []yosysRow {
 	t.Helper()
-	f, err := os.Open("testdata/yosys-v1.csv")
+	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
 	recs, err := csv.NewReader(f).ReadAll()
 	require.NoError(t, err)
+	require.Equal(t, []string{"version", "max_order", "cpc", "module", "lut1_3", "lut4", "ff", "reset_ff", "ramb16", "mult18x18"}, recs[0])
 	var rows []yosysRow
 	for i, rec := range recs[1:] {
-		n := make([]int, 0, 10)
+		n := make([]int, 0, 9)
 		for j, s := range rec {
-			if j == 2 {
+			if j == 3 {
 				continue
 			}
 			v, err := strconv.Atoi(s)
-			require.NoError(t, err, "testdata/yosys-v1.csv line %d", i+2)
+			require.NoError(t, err, "%s line %d", path, i+2)
 			n = append(n, v)
 		}
-		rows = append(rows, yosysRow{m: n[0], k: n[1], module: rec[2],
-			lut: [4]int{n[2], n[3], n[4], n[5]}, ff: n[6], resetFF: n[7], ramb16: n[8], mult18: n[9]})
+		rows = append(rows, yosysRow{version: n[0], m: n[1], k: n[2], module: rec[3],
+			lut13: n[3], lut4: n[4], ff: n[5], resetFF: n[6], ramb16: n[7], mult18: n[8]})
 	}
 	return rows
 }
@@ -63,14 +70,18 @@ func loadYosys(t *testing.T) []yosysRow {
 // ResponseUnit, and also GridMem's write data and address muxes, which the
 // model books to GridMem; grid_mem's fabric (its output registers and their
 // hold muxes, a Yosys mapping of the no-change read port that the RAMB16
-// does itself) is left out.
+// does itself) is left out. Version 2's heuristics module holds the units,
+// the region front end, the strategy FSM, the fix path and CandMem's and
+// MissMem's write data and address muxes (cand_mem and miss_mem are
+// instantiated inside it); miss_mem's fabric is left out as grid_mem's is.
+// In version 2 the evaluator also holds the CandidateWindow.
 type synthGroup struct {
 	name    string
 	modules []string
 	blocks  []string
 }
 
-var synthGroups = []synthGroup{
+var version1Groups = []synthGroup{
 	{"Receiver", []string{"uart_rx"}, []string{"Receiver"}},
 	{"FrameCodec", []string{"frame_decoder"}, []string{"FrameCodec"}},
 	{"Transmitter", []string{"uart_tx"}, []string{"Transmitter"}},
@@ -79,10 +90,25 @@ var synthGroups = []synthGroup{
 		"ChecksumRegister", "WordRegister", "LaneExtract", "Controller", "Loader", "GridMem", "GivenMem"}},
 }
 
+var version2Groups = []synthGroup{
+	version1Groups[0], version1Groups[1], version1Groups[2],
+	{"Evaluator", []string{"evaluator"}, []string{"Evaluator", "CandidateWindow"}},
+	version1Groups[4],
+	{"Heuristics", []string{"heuristics", "cand_mem"}, []string{"FixPath", "RegionFrontEnd", "Strategy",
+		"SingleUnit", "ScanRegisters", "HiddenSingleUnit", "HiddenSubsetUnit", "CandMem", "MissMem"}},
+}
+
+func synthGroups(version int) []synthGroup {
+	if version == 2 {
+		return version2Groups
+	}
+	return version1Groups
+}
+
 // groupCount is one group at one configuration: Yosys's LUT4-equivalents
 // and flip-flops beside the model's structural LUT4s and flip-flops.
 type groupCount struct {
-	m, k                 int
+	version, m, k        int
 	group                string
 	yLUT, yFF, mLUT, mFF int
 }
@@ -101,15 +127,27 @@ func relErr(model, yosys int) float64 {
 	return float64(model-yosys) / float64(yosys)
 }
 
+// yosysParams is the model's configuration of a Yosys run: version 2 is the
+// paper's unit set with one subset combination a cycle, as `synth
+// --heuristics paper` builds it.
+func yosysParams(version, m, k int) Params {
+	p := DefaultParams()
+	p.MaxOrder, p.CPC = m, k
+	if version == 2 {
+		p.Heuristics, p.SubsetUnits = logic.PaperSet(), 1
+	}
+	return p
+}
+
 // compareYosys puts every group of every configuration in the table beside
-// the model.
+// the model; every module's RAMB16s must equal the model's.
 func compareYosys(t *testing.T, rows []yosysRow) []groupCount {
 	t.Helper()
-	type cfg struct{ m, k int }
+	type cfg struct{ version, m, k int }
 	byCfg := map[cfg]map[string]yosysRow{}
 	var order []cfg
 	for _, r := range rows {
-		c := cfg{r.m, r.k}
+		c := cfg{r.version, r.m, r.k}
 		if byCfg[c] == nil {
 			byCfg[c] = map[string]yosysRow{}
 			order = append(order, c)
@@ -118,25 +156,30 @@ func compareYosys(t *testing.T, rows []yosysRow) []groupCount {
 	}
 	var out []groupCount
 	for _, c := range order {
-		p := DefaultParams()
-		p.MaxOrder, p.CPC = c.m, c.k
-		rep, err := Estimate(p)
+		rep, err := Estimate(yosysParams(c.version, c.m, c.k))
 		require.NoError(t, err)
-		ramb := 0
-		for _, r := range byCfg[c] {
-			ramb += r.ramb16
-		}
-		assert.Equal(t, ramb, rep.RAMB16, "m=%d k=%d: RAMB16s, Yosys and model (bram.Map)", c.m, c.k)
+		require.Equal(t, c.version, rep.Version)
 		blocks := map[string]Block{}
 		for _, b := range rep.Blocks {
 			blocks[b.Name] = b
 		}
-		for _, g := range synthGroups {
-			gc := groupCount{m: c.m, k: c.k, group: g.name}
+		ramb := 0
+		for _, r := range byCfg[c] {
+			ramb += r.ramb16
+			assert.Zero(t, r.mult18, "v%d m=%d k=%d %s: MULT18X18s", c.version, c.m, c.k, r.module)
+		}
+		assert.Equal(t, ramb, rep.RAMB16, "v%d m=%d k=%d: RAMB16s, Yosys and model (bram.Map)", c.version, c.m, c.k)
+		for mod, blk := range map[string]string{"grid_mem": "GridMem", "given_mem": "GivenMem", "cand_mem": "CandMem", "miss_mem": "MissMem"} {
+			if r, ok := byCfg[c][mod]; ok {
+				assert.Equal(t, blocks[blk].RAMB16(), r.ramb16, "v%d m=%d k=%d: %s RAMB16s", c.version, c.m, c.k, blk)
+			}
+		}
+		for _, g := range synthGroups(c.version) {
+			gc := groupCount{version: c.version, m: c.m, k: c.k, group: g.name}
 			for _, name := range g.modules {
 				r, ok := byCfg[c][name]
-				require.True(t, ok, "m=%d k=%d: no module %s in the table", c.m, c.k, name)
-				gc.yLUT += r.lut4()
+				require.True(t, ok, "v%d m=%d k=%d: no module %s in the table", c.version, c.m, c.k, name)
+				gc.yLUT += r.lut4eq()
 				gc.yFF += r.ff
 			}
 			for _, name := range g.blocks {
@@ -151,18 +194,12 @@ func compareYosys(t *testing.T, rows []yosysRow) []groupCount {
 	return out
 }
 
-// TestModelAgainstYosys holds every block group of the structural model
-// against Yosys's LUT4-equivalents and flip-flops (version 1, m = 3, 5, 7)
-// and pins the worst errors quoted in docs/resource-model.md §9, so that a
-// formula change that moves them fails here. Block RAMs are equal at every
-// configuration.
-func TestModelAgainstYosys(t *testing.T) {
-	counts := compareYosys(t, loadYosys(t))
+// worstErrors is the worst LUT4 and FF error, model against Yosys, of each
+// group per version and order over k, keyed "v1 Core m=3".
+func worstErrors(counts []groupCount) map[string][2]float64 {
 	worst := map[string][2]float64{}
 	for _, g := range counts {
-		t.Logf("m=%d k=%2d %-12s LUT4 model %5d yosys %5d %+6.1f%%   FF model %5d yosys %5d %+6.1f%%",
-			g.m, g.k, g.group, g.mLUT, g.yLUT, 100*g.lutErr(), g.mFF, g.yFF, 100*g.ffErr())
-		key := fmt.Sprintf("%s m=%d", g.group, g.m)
+		key := fmt.Sprintf("v%d %s m=%d", g.version, g.group, g.m)
 		w := worst[key]
 		if math.Abs(g.lutErr()) > math.Abs(w[0]) {
 			w[0] = g.lutErr()
@@ -172,24 +209,71 @@ func TestModelAgainstYosys(t *testing.T) {
 		}
 		worst[key] = w
 	}
-	// The worst LUT4 and FF errors per group and order, as
-	// docs/resource-model.md §9 quotes them (percent).
-	want := map[string][2]float64{
-		"Receiver m=3": {-62.9, 0}, "Receiver m=5": {-46.5, 0}, "Receiver m=7": {-46.5, 0},
-		"FrameCodec m=3": {-41.1, 0}, "FrameCodec m=5": {-35.3, 0}, "FrameCodec m=7": {-34.9, 0},
-		"Transmitter m=3": {-49.0, 0}, "Transmitter m=5": {-49.0, 0}, "Transmitter m=7": {-49.0, 0},
-		"Evaluator m=3": {-29.9, 0}, "Evaluator m=5": {-12.3, 0}, "Evaluator m=7": {-0.4, 0},
-		"Core m=3": {-73.1, -14.3}, "Core m=5": {-63.6, -6.6}, "Core m=7": {-59.0, -3.4},
+	return worst
+}
+
+// TestModelAgainstYosys holds every block group of the structural model
+// against Yosys's LUT4-equivalents and flip-flops (versions 1 and 2, every
+// configuration of testdata/yosys.csv) and pins the worst errors quoted in
+// docs/resource-model.md §9.1, so that a formula change that moves them
+// fails here. Block RAMs are equal at every configuration, per memory.
+func TestModelAgainstYosys(t *testing.T) {
+	counts := compareYosys(t, loadYosys(t))
+	for _, g := range counts {
+		t.Logf("v%d m=%d k=%2d %-12s LUT4 model %5d yosys %5d %+6.1f%%   FF model %5d yosys %5d %+6.1f%%",
+			g.version, g.m, g.k, g.group, g.mLUT, g.yLUT, 100*g.lutErr(), g.mFF, g.yFF, 100*g.ffErr())
 	}
-	for _, g := range synthGroups {
-		for _, m := range []int{3, 5, 7} {
-			key := fmt.Sprintf("%s m=%d", g.name, m)
-			w, ok := worst[key]
-			require.True(t, ok, key)
-			t.Logf("worst %-16s LUT4 %+6.1f%%  FF %+6.1f%%", key, 100*w[0], 100*w[1])
-			assert.InDelta(t, want[key][0], 100*w[0], 0.05, "%s LUT4", key)
-			assert.InDelta(t, want[key][1], 100*w[1], 0.05, "%s FF", key)
+	worst := worstErrors(counts)
+	// The worst LUT4 and FF errors per group and order, as
+	// docs/resource-model.md §9.1 quotes them (percent).
+	want := map[string][2]float64{
+		// pins:begin
+		"v1 Core m=11":        {-33, -0.6},
+		"v1 Core m=3":         {-63.7, -11.5},
+		"v1 Core m=5":         {-53.9, -5.2},
+		"v1 Core m=7":         {-41.6, -2.5},
+		"v1 Core m=9":         {-36.1, -1},
+		"v2 Core m=3":         {-65.2, -14.2},
+		"v1 Evaluator m=11":   {1.4, 0},
+		"v1 Evaluator m=3":    {-18.2, 0},
+		"v1 Evaluator m=5":    {-16.8, 0},
+		"v1 Evaluator m=7":    {-20.6, 0},
+		"v1 Evaluator m=9":    {0.9, 0},
+		"v2 Evaluator m=3":    {-22, 0},
+		"v1 FrameCodec m=11":  {-35.9, 0},
+		"v1 FrameCodec m=3":   {-44.1, 0},
+		"v1 FrameCodec m=5":   {-38.2, 0},
+		"v1 FrameCodec m=7":   {-39.5, 0},
+		"v1 FrameCodec m=9":   {-36.7, 0},
+		"v2 FrameCodec m=3":   {-40.7, 0},
+		"v2 Heuristics m=3":   {-62.4, -25.4},
+		"v1 Receiver m=11":    {-46.5, 0},
+		"v1 Receiver m=3":     {-46.5, 0},
+		"v1 Receiver m=5":     {-46.5, 0},
+		"v1 Receiver m=7":     {-46.5, 0},
+		"v1 Receiver m=9":     {-55.8, 0},
+		"v2 Receiver m=3":     {-46.5, 0},
+		"v1 Transmitter m=11": {-49, 0},
+		"v1 Transmitter m=3":  {-49, 0},
+		"v1 Transmitter m=5":  {-49, 0},
+		"v1 Transmitter m=7":  {-49, 0},
+		"v1 Transmitter m=9":  {-49, 0},
+		"v2 Transmitter m=3":  {-49, 0},
+		// pins:end
+	}
+	for key, w := range worst {
+		t.Logf("worst %-22s LUT4 %+6.1f%%  FF %+6.1f%%", key, 100*w[0], 100*w[1])
+	}
+	for key, w := range want {
+		got, ok := worst[key]
+		if assert.True(t, ok, "%s: not in testdata/yosys.csv", key) {
+			assert.InDelta(t, w[0], 100*got[0], 0.05, "%s LUT4", key)
+			assert.InDelta(t, w[1], 100*got[1], 0.05, "%s FF", key)
 		}
+	}
+	for key := range worst {
+		_, ok := want[key]
+		assert.True(t, ok, "%s: measured but not pinned (docs/resource-model.md §9.1)", key)
 	}
 }
 
@@ -208,7 +292,7 @@ type kPrediction struct {
 func predictLargeK(counts []groupCount, group string) kPrediction {
 	yl, ml := map[int]float64{}, map[int]float64{}
 	for _, g := range counts {
-		if g.m != 3 || (group != "" && g.group != group) {
+		if g.version != 1 || g.m != 3 || (group != "" && g.group != group) {
 			continue
 		}
 		yl[g.k] += float64(g.yLUT)
@@ -240,8 +324,8 @@ func TestPredictLargeK(t *testing.T) {
 		struc16, fit16 float64
 		struc32, fit32 float64
 	}{
-		"":          {2.2639, -0.4616, +0.2188, -0.3106, +0.5606},
-		"Evaluator": {1.2029, -0.1649, +0.0045, +0.0343, +0.2442},
+		"":          {1.8859, -0.3789, +0.1714, -0.2158, +0.4789},
+		"Evaluator": {1.1212, -0.1550, -0.0525, +0.0430, +0.1694},
 	}
 	for _, group := range []string{"", "Evaluator"} {
 		p := predictLargeK(counts, group)
@@ -249,8 +333,8 @@ func TestPredictLargeK(t *testing.T) {
 		if name == "" {
 			name = "whole design"
 		}
-		t.Logf("%s: a = %.4f; k=16 structural %+.1f%%, a·model %+.1f%%; k=32 structural %+.1f%%, a·model %+.1f%%",
-			name, p.Scale, 100*p.Structural[16], 100*p.Fitted[16], 100*p.Structural[32], 100*p.Fitted[32])
+		t.Logf("%s: a = %.4f; k=16 structural %+.4f, a·model %+.4f; k=32 structural %+.4f, a·model %+.4f",
+			name, p.Scale, p.Structural[16], p.Fitted[16], p.Structural[32], p.Fitted[32])
 		w := want[group]
 		assert.InDelta(t, w.scale, p.Scale, 5e-5, name)
 		assert.InDelta(t, w.struc16, p.Structural[16], 5e-5, name)
@@ -260,11 +344,34 @@ func TestPredictLargeK(t *testing.T) {
 	}
 }
 
+// evaluatorCounts puts the evaluator rows of a table beside the model's
+// Evaluator (and CandidateWindow in version 2).
+func evaluatorCounts(t *testing.T, rows []yosysRow) []groupCount {
+	t.Helper()
+	var out []groupCount
+	for _, r := range rows {
+		if r.module != "evaluator" {
+			continue
+		}
+		rep, err := Estimate(yosysParams(r.version, r.m, r.k))
+		require.NoError(t, err)
+		g := groupCount{version: r.version, m: r.m, k: r.k, group: "Evaluator", yLUT: r.lut4eq(), yFF: r.ff}
+		for _, b := range rep.Blocks {
+			if b.Name == "Evaluator" || b.Name == "CandidateWindow" {
+				g.mLUT += b.LUT
+				g.mFF += b.FF
+			}
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
 // evaluatorSpread is the worst proportional error of the Evaluator's
 // structural count against Yosys once the count is scaled by its own
 // least-squares factor: how far a formula that counts what a Verilog module
 // builds still strays between configurations.
-func evaluatorSpread(counts []groupCount) float64 {
+func evaluatorSpread(counts []groupCount) (float64, groupCount) {
 	var num, den float64
 	for _, g := range counts {
 		if g.group == "Evaluator" {
@@ -272,11 +379,41 @@ func evaluatorSpread(counts []groupCount) float64 {
 			den += float64(g.mLUT) * float64(g.mLUT)
 		}
 	}
-	a, worst := num/den, 0.0
+	a, worst, at := num/den, 0.0, groupCount{}
 	for _, g := range counts {
-		if g.group == "Evaluator" {
-			worst = max(worst, math.Abs(float64(g.yLUT)/(a*float64(g.mLUT))-1))
+		if e := math.Abs(float64(g.yLUT)/(a*float64(g.mLUT)) - 1); g.group == "Evaluator" && e > worst {
+			worst, at = e, g
 		}
+	}
+	return worst, at
+}
+
+// version2Spread is how far version 2's own blocks are counted out of
+// proportion with the version-1 blocks of the same run: per version-2
+// configuration, the Heuristics group's Yosys/model ratio divided by the
+// other groups' (LUT4 and flip-flops separately), worst |ratio − 1|.
+func version2Spread(counts []groupCount) float64 {
+	type cfg struct{ m, k int }
+	type sums struct{ uy, um, oy, om, uyf, umf, oyf, omf float64 }
+	by := map[cfg]*sums{}
+	for _, g := range counts {
+		if g.version != 2 {
+			continue
+		}
+		c := cfg{g.m, g.k}
+		if by[c] == nil {
+			by[c] = &sums{}
+		}
+		s := by[c]
+		if g.group == "Heuristics" {
+			s.uy, s.um, s.uyf, s.umf = s.uy+float64(g.yLUT), s.um+float64(g.mLUT), s.uyf+float64(g.yFF), s.umf+float64(g.mFF)
+		} else {
+			s.oy, s.om, s.oyf, s.omf = s.oy+float64(g.yLUT), s.om+float64(g.mLUT), s.oyf+float64(g.yFF), s.omf+float64(g.mFF)
+		}
+	}
+	worst := 0.0
+	for _, s := range by {
+		worst = max(worst, math.Abs((s.uy/s.um)/(s.oy/s.om)-1), math.Abs((s.uyf/s.umf)/(s.oyf/s.omf)-1))
 	}
 	return worst
 }
